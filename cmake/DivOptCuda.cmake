@@ -1,0 +1,30 @@
+# divopt_add_cuda_program(NAME SOURCES a.cu [b.cu ...] [FLAGS ...])
+#
+# Builds a CUDA program the way a user would with divopt: clang++ -x cuda with
+# the pass plugin, linked against libdivopt_rt and the static CUDA runtime
+# (so the binary runs on a GPU machine that has the driver but not this
+# build's paths). The program lands in ${CMAKE_BINARY_DIR}/bin.
+set(DIVOPT_CUDA_FLAGS
+  -x cuda --cuda-gpu-arch=${DIVOPT_CUDA_ARCH} --cuda-path=${DIVOPT_CUDA_PATH}
+  -Wno-unknown-cuda-version -I${DIVOPT_CUDA_PATH}/include/cccl)
+set(DIVOPT_CUDA_LIBS -L${DIVOPT_CUDA_PATH}/lib64 -lcudart_static -ldl -lrt -lpthread)
+
+function(divopt_add_cuda_program NAME)
+  cmake_parse_arguments(ARG "" "" "SOURCES;FLAGS" ${ARGN})
+  set(OUT ${CMAKE_BINARY_DIR}/bin/${NAME})
+  set(SRCS)
+  foreach(S ${ARG_SOURCES})
+    list(APPEND SRCS ${CMAKE_CURRENT_SOURCE_DIR}/${S})
+  endforeach()
+  add_custom_command(OUTPUT ${OUT}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/bin
+    COMMAND ${DIVOPT_CLANG} ${DIVOPT_CUDA_FLAGS} -O2 -gline-tables-only ${ARG_FLAGS}
+            -fpass-plugin=$<TARGET_FILE:DivOpt>
+            -I${PROJECT_SOURCE_DIR}/runtime/include
+            ${SRCS} -o ${OUT}
+            -x none $<TARGET_FILE:divopt_rt> ${DIVOPT_CUDA_LIBS}
+    DEPENDS ${SRCS} DivOpt divopt_rt
+    COMMENT "Building CUDA program ${NAME} with the divopt plugin"
+    VERBATIM)
+  add_custom_target(${NAME} ALL DEPENDS ${OUT})
+endfunction()

@@ -1,0 +1,34 @@
+// Names shared by the pass plugin and the runtime library.
+//
+// The pass emits these symbols and the runtime looks them up, so both sides
+// must agree on them. Nothing else is shared between passes/ and runtime/.
+#pragma once
+
+namespace divopt::abi {
+
+// Device global (addrspace 1, one per GPU module) holding the module's kernel
+// notes as JSON text. It lives in the device image, so each --cuda-gpu-arch
+// carries the notes of its own code, and the runtime reads it with
+// cuModuleGetGlobal.
+inline constexpr const char *NotesGlobal = "__divopt_notes";
+
+// The instrumented clone of kernel K is the kernel K + ProfileCloneSuffix. Its
+// parameters are K's followed by the hidden ones below, in this order.
+inline constexpr const char *ProfileCloneSuffix = "__divopt_profile";
+
+// Hidden parameters of the profile clone:
+//   uint32_t *counts    counts[bb * nthreads + gtid], one slot per thread and block
+//   uint64_t *branches  branches[2 * k] warp executions of conditional branch k,
+//                       branches[2 * k + 1] of those, the divergent ones
+inline constexpr unsigned ProfileHiddenParams = 2;
+
+// Host-side launch entries that replace cudaLaunchKernel and its per-thread
+// default stream variant: same arguments, then the kernel's device-side name
+// (nullptr when the pass could not tell it).
+inline constexpr const char *LaunchEntry = "__divopt_launch_kernel";
+inline constexpr const char *LaunchEntryPtsz = "__divopt_launch_kernel_ptsz";
+
+// Version of the notes JSON schema (docs/notes-format.md).
+inline constexpr int NotesVersion = 1;
+
+} // namespace divopt::abi

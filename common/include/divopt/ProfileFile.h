@@ -1,0 +1,70 @@
+// The .divprof profile format (docs/profile-format.md): a sequence of
+// self-contained launch records, appended by the runtime, read by the CLI.
+// Each record carries the kernel's notes, so a profile is readable without
+// the program that wrote it.
+#pragma once
+#include "divopt/KernelNotes.h"
+
+#include <array>
+#include <cstdint>
+#include <cstdio>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace divopt {
+
+inline constexpr char ProfileMagic[8] = {'D', 'I', 'V', 'P', 'R', 'O', 'F', '\0'};
+inline constexpr uint32_t ProfileVersion = 1;
+// counts[bb * threads + gtid]: the only layout so far, recorded so that a
+// reader can refuse a layout it does not know.
+inline constexpr uint32_t LayoutBlockMajor = 1;
+
+// Everything about one launch except the counters.
+struct LaunchHeader {
+  std::string Kernel;  // device-side (mangled) name
+  std::string Program; // executable that launched it
+  std::string Device;  // GPU name
+  uint32_t ComputeCapability = 0; // major * 10 + minor
+  uint32_t DriverVersion = 0;     // as cudaDriverGetVersion
+  uint64_t UnixTime = 0;
+  uint32_t Pid = 0;
+  uint64_t LaunchIndex = 0; // n-th launch of this kernel in that process
+  std::array<uint32_t, 3> Grid{1, 1, 1};
+  std::array<uint32_t, 3> Block{1, 1, 1};
+  uint32_t Layout = LayoutBlockMajor;
+  uint64_t NotesDigest = 0; // fnv1a64(Notes)
+  std::string Notes;        // serializeKernelNote() of the kernel's notes
+
+  uint64_t threads() const {
+    return uint64_t(Grid[0]) * Grid[1] * Grid[2] * Block[0] * Block[1] * Block[2];
+  }
+  uint64_t threadsPerBlock() const { return uint64_t(Block[0]) * Block[1] * Block[2]; }
+};
+
+struct LaunchProfile {
+  LaunchHeader Header;
+  KernelNote Kernel;              // parsed Header.Notes
+  std::vector<uint32_t> Counts;   // [bb * threads + gtid]
+  std::vector<uint64_t> Branches; // [2k] executed, [2k+1] divergent (per warp)
+
+  uint32_t count(unsigned Bb, uint64_t Thread) const {
+    return Counts[Bb * Header.threads() + Thread];
+  }
+};
+
+// A profile that cannot be read: the message names the file, the record and
+// the problem.
+struct ProfileError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Appends one record. Counts has blocks * threads entries, Branches
+// 2 * branch-blocks entries (from the notes). Returns false on an I/O error.
+bool writeLaunchRecord(std::FILE *Out, const LaunchHeader &H, uint32_t NumBlocks,
+                       uint32_t NumBranches, const uint32_t *Counts, const uint64_t *Branches);
+
+// Reads every record of a file; throws ProfileError.
+std::vector<LaunchProfile> readProfileFile(const std::string &Path);
+
+} // namespace divopt

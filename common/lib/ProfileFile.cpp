@@ -1,0 +1,187 @@
+#include "divopt/ProfileFile.h"
+#include "divopt/Digest.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+
+namespace divopt {
+
+// Fields are little-endian, as on every host CUDA runs on; strings are a u32
+// length followed by the bytes.
+namespace {
+
+class RecordWriter {
+public:
+  void u32(uint32_t V) { raw(&V, sizeof V); }
+  void u64(uint64_t V) { raw(&V, sizeof V); }
+  void str(const std::string &S) {
+    u32(uint32_t(S.size()));
+    raw(S.data(), S.size());
+  }
+  void raw(const void *P, size_t N) {
+    Bytes.append(static_cast<const char *>(P), N);
+  }
+  std::string Bytes;
+};
+
+class RecordReader {
+public:
+  RecordReader(const std::string &Data, const std::string &Path) : Data(Data), Path(Path) {}
+
+  bool atEnd() const { return Pos == Data.size(); }
+  size_t offset() const { return Pos; }
+  void setRecord(unsigned N) { Record = N; }
+
+  [[noreturn]] void fail(const std::string &Problem) const {
+    throw ProfileError(Path + ": record " + std::to_string(Record) + " at byte " +
+                       std::to_string(Pos) + ": " + Problem);
+  }
+  // Fails unless N elements of Size bytes remain; divides rather than
+  // multiplies so that a corrupt count cannot wrap the check.
+  void need(uint64_t N, const char *What, size_t Size = 1) {
+    if (N > (Data.size() - Pos) / Size)
+      fail(std::string("truncated (") + What + " runs past the end of the file)");
+  }
+  uint32_t u32(const char *What) {
+    uint32_t V;
+    read(&V, sizeof V, What);
+    return V;
+  }
+  uint64_t u64(const char *What) {
+    uint64_t V;
+    read(&V, sizeof V, What);
+    return V;
+  }
+  std::string str(const char *What) {
+    uint32_t N = u32(What);
+    need(N, What);
+    std::string S = Data.substr(Pos, N);
+    Pos += N;
+    return S;
+  }
+  void read(void *P, uint64_t N, const char *What) {
+    need(N, What);
+    std::memcpy(P, Data.data() + Pos, N);
+    Pos += N;
+  }
+
+private:
+  const std::string &Data;
+  const std::string &Path;
+  size_t Pos = 0;
+  unsigned Record = 0;
+};
+
+std::string encodeHeader(const LaunchHeader &H, uint32_t NumBlocks, uint32_t NumBranches) {
+  RecordWriter W;
+  W.raw(ProfileMagic, sizeof ProfileMagic);
+  W.u32(ProfileVersion);
+  W.str(H.Kernel);
+  W.str(H.Program);
+  W.str(H.Device);
+  W.u32(H.ComputeCapability);
+  W.u32(H.DriverVersion);
+  W.u64(H.UnixTime);
+  W.u32(H.Pid);
+  W.u64(H.LaunchIndex);
+  for (uint32_t D : H.Grid)
+    W.u32(D);
+  for (uint32_t D : H.Block)
+    W.u32(D);
+  W.u32(H.Layout);
+  W.u32(NumBlocks);
+  W.u32(NumBranches);
+  W.u64(H.NotesDigest);
+  W.str(H.Notes);
+  return W.Bytes;
+}
+
+LaunchProfile decodeRecord(RecordReader &R) {
+  char Magic[sizeof ProfileMagic];
+  R.read(Magic, sizeof Magic, "magic");
+  if (std::memcmp(Magic, ProfileMagic, sizeof Magic) != 0)
+    R.fail("not a divopt profile (bad magic)");
+  uint32_t Version = R.u32("version");
+  if (Version != ProfileVersion)
+    R.fail("profile version " + std::to_string(Version) + " is not the supported " +
+           std::to_string(ProfileVersion));
+  LaunchProfile P;
+  LaunchHeader &H = P.Header;
+  H.Kernel = R.str("kernel name");
+  H.Program = R.str("program name");
+  H.Device = R.str("device name");
+  H.ComputeCapability = R.u32("compute capability");
+  H.DriverVersion = R.u32("driver version");
+  H.UnixTime = R.u64("time");
+  H.Pid = R.u32("pid");
+  H.LaunchIndex = R.u64("launch index");
+  for (uint32_t &D : H.Grid)
+    if ((D = R.u32("grid")) == 0)
+      R.fail("grid dimension of 0");
+  for (uint32_t &D : H.Block)
+    if ((D = R.u32("block")) == 0)
+      R.fail("block dimension of 0");
+  H.Layout = R.u32("layout");
+  if (H.Layout != LayoutBlockMajor)
+    R.fail("unknown counter layout " + std::to_string(H.Layout));
+  uint32_t NumBlocks = R.u32("block count");
+  uint32_t NumBranches = R.u32("branch count");
+  H.NotesDigest = R.u64("notes digest");
+  H.Notes = R.str("notes");
+  if (fnv1a64(H.Notes) != H.NotesDigest)
+    R.fail("notes digest does not match the notes (corrupt record)");
+  try {
+    P.Kernel = parseKernelNote(H.Notes);
+  } catch (const NotesError &E) {
+    R.fail(std::string("malformed kernel notes: ") + E.what());
+  }
+  if (P.Kernel.Name != H.Kernel)
+    R.fail("notes are for kernel " + P.Kernel.Name + ", record for " + H.Kernel);
+  if (NumBlocks != P.Kernel.Blocks.size() || NumBranches != P.Kernel.BranchBlocks.size())
+    R.fail("counter sizes (" + std::to_string(NumBlocks) + " blocks, " +
+           std::to_string(NumBranches) + " branches) disagree with the notes");
+  // A corrupt header may claim dimensions whose product passes 64 bits.
+  uint64_t NumCounts = NumBlocks;
+  for (const auto *Dims : {&H.Grid, &H.Block})
+    for (uint32_t D : *Dims)
+      if (__builtin_mul_overflow(NumCounts, uint64_t(D), &NumCounts))
+        R.fail("launch dimensions overflow 64 bits (corrupt record)");
+  R.need(NumCounts, "counters", sizeof(uint32_t));
+  P.Counts.resize(NumCounts);
+  R.read(P.Counts.data(), NumCounts * sizeof(uint32_t), "counters");
+  P.Branches.resize(2 * uint64_t(NumBranches));
+  R.read(P.Branches.data(), P.Branches.size() * sizeof(uint64_t), "branch counters");
+  return P;
+}
+
+} // namespace
+
+bool writeLaunchRecord(std::FILE *Out, const LaunchHeader &H, uint32_t NumBlocks,
+                       uint32_t NumBranches, const uint32_t *Counts, const uint64_t *Branches) {
+  std::string Head = encodeHeader(H, NumBlocks, NumBranches);
+  size_t NumCounts = size_t(NumBlocks) * H.threads();
+  size_t NumBr = 2 * size_t(NumBranches);
+  return std::fwrite(Head.data(), 1, Head.size(), Out) == Head.size() &&
+         std::fwrite(Counts, sizeof(uint32_t), NumCounts, Out) == NumCounts &&
+         std::fwrite(Branches, sizeof(uint64_t), NumBr, Out) == NumBr;
+}
+
+std::vector<LaunchProfile> readProfileFile(const std::string &Path) {
+  std::ifstream In(Path, std::ios::binary);
+  if (!In)
+    throw ProfileError(Path + ": cannot open profile (" + std::strerror(errno) + ")");
+  std::string Data((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
+  if (Data.empty())
+    throw ProfileError(Path + ": empty profile (no launch was recorded)");
+  RecordReader R(Data, Path);
+  std::vector<LaunchProfile> Records;
+  for (unsigned N = 0; !R.atEnd(); ++N) {
+    R.setRecord(N);
+    Records.push_back(decodeRecord(R));
+  }
+  return Records;
+}
+
+} // namespace divopt

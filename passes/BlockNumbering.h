@@ -1,0 +1,27 @@
+// Stable numbering of a kernel's basic blocks and conditional branches.
+//
+// Blocks are numbered in function layout order at the point the pass runs
+// (after the optimization pipeline), so the numbering names exactly the code
+// that executes. The clone's blocks get the numbers of the blocks they were
+// cloned from; notes, counters and profiles all use these numbers.
+#pragma once
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/IR/Function.h"
+#include <vector>
+
+namespace divopt {
+
+struct BlockNumbering {
+  std::vector<llvm::BasicBlock *> Blocks;        // id -> block
+  llvm::DenseMap<const llvm::BasicBlock *, unsigned> Id;
+  std::vector<unsigned> BranchBlocks;            // branch k -> id of its block
+
+  explicit BlockNumbering(llvm::Function &F);
+  unsigned size() const { return Blocks.size(); }
+};
+
+// A block ending in a conditional `br`: where warps can diverge. (Switches
+// are lowered to such branches by the backend; they are not counted yet.)
+bool endsInConditionalBranch(const llvm::BasicBlock &BB);
+
+} // namespace divopt

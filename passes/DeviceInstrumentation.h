@@ -1,0 +1,15 @@
+// Device job (nvptx64): number each kernel's blocks, write its notes and
+// emit its profile clone.
+#pragma once
+#include "llvm/IR/Module.h"
+#include "llvm/Support/JSON.h"
+
+namespace divopt {
+
+// The notes of every user kernel in M, without changing M.
+llvm::json::Object collectNotes(llvm::Module &M);
+
+// Notes, embedded notes global and profile clones; returns the kernel count.
+unsigned instrumentDeviceModule(llvm::Module &M);
+
+} // namespace divopt

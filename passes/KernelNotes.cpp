@@ -1,0 +1,110 @@
+#include "KernelNotes.h"
+#include "InstructionMix.h"
+#include "divopt/Abi.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+using namespace llvm;
+
+namespace divopt {
+namespace {
+
+// The source line of an instruction as the user wrote the kernel: for code
+// inlined from device functions or headers, the call site in the kernel.
+const DILocation *userLocation(const Instruction &I) {
+  const DILocation *L = I.getDebugLoc().get();
+  while (L && L->getInlinedAt())
+    L = L->getInlinedAt();
+  return L && L->getLine() != 0 ? L : nullptr;
+}
+
+json::Object blockNotes(const BasicBlock &BB, unsigned Id, const BlockNumbering &Numbering) {
+  std::string File;
+  unsigned First = 0, Last = 0;
+  for (const Instruction &I : BB) {
+    const DILocation *L = userLocation(I);
+    if (!L)
+      continue;
+    if (File.empty())
+      File = L->getFilename().str();
+    First = First == 0 ? L->getLine() : std::min(First, L->getLine());
+    Last = std::max(Last, L->getLine());
+  }
+  json::Array Succ;
+  for (const BasicBlock *S : successors(&BB))
+    Succ.push_back(Numbering.Id.lookup(S));
+  json::Object Mix;
+  for (auto &[Key, Count] : instructionMix(BB))
+    Mix[Key] = Count;
+  std::string Name = BB.hasName() ? BB.getName().str() : "bb" + std::to_string(Id);
+  return json::Object{{"id", Id},
+                      {"name", Name},
+                      {"file", File},
+                      {"lines", json::Array{First, Last}},
+                      {"succ", std::move(Succ)},
+                      {"mix", std::move(Mix)}};
+}
+
+} // namespace
+
+json::Object kernelNotes(Function &Kernel, const BlockNumbering &Numbering) {
+  json::Array Blocks;
+  for (unsigned Id = 0; Id < Numbering.size(); ++Id)
+    Blocks.push_back(blockNotes(*Numbering.Blocks[Id], Id, Numbering));
+  json::Array Branches;
+  for (unsigned B : Numbering.BranchBlocks)
+    Branches.push_back(B);
+  const DISubprogram *SP = Kernel.getSubprogram();
+  return json::Object{{"name", Kernel.getName()},
+                      {"file", SP ? SP->getFilename().str() : std::string()},
+                      {"line", SP ? SP->getLine() : 0u},
+                      {"params", Kernel.arg_size()},
+                      {"blocks", std::move(Blocks)},
+                      {"branches", std::move(Branches)}};
+}
+
+json::Object moduleNotes(Module &M, json::Array Kernels) {
+  std::string Arch; // e.g. sm_90: each --cuda-gpu-arch compiles its own module
+  for (const Function &F : M)
+    if (F.hasFnAttribute("target-cpu")) {
+      Arch = F.getFnAttribute("target-cpu").getValueAsString().str();
+      break;
+    }
+  return json::Object{{"version", abi::NotesVersion},
+                      {"module", M.getSourceFileName()},
+                      {"arch", Arch},
+                      {"kernels", std::move(Kernels)}};
+}
+
+void embedNotes(Module &M, const json::Object &Notes) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS << json::Value(json::Object(Notes));
+  OS.flush();
+  if (GlobalVariable *Old = M.getGlobalVariable(abi::NotesGlobal)) {
+    removeFromUsedLists(M, [Old](Constant *C) { return C == Old; });
+    Old->eraseFromParent();
+  }
+  Constant *Init = ConstantDataArray::getString(M.getContext(), Text, /*AddNull=*/false);
+  auto *G = new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
+                               GlobalValue::ExternalLinkage, Init, abi::NotesGlobal,
+                               nullptr, GlobalValue::NotThreadLocal, /*AddressSpace=*/1);
+  G->setAlignment(Align(1));
+  appendToUsed(M, {G});
+}
+
+std::string embeddedNotes(const Module &M) {
+  const GlobalVariable *G = M.getGlobalVariable(abi::NotesGlobal);
+  if (!G || !G->hasInitializer())
+    return "";
+  if (auto *Data = dyn_cast<ConstantDataSequential>(G->getInitializer()))
+    return Data->getAsString().str();
+  return "";
+}
+
+} // namespace divopt

@@ -1,0 +1,23 @@
+// Kernel notes: the compile-time facts the runtime and the CLI need about
+// each kernel (docs/notes-format.md). Built from the kernel as it is after
+// optimization, embedded in the device module as the global abi::NotesGlobal.
+#pragma once
+#include "BlockNumbering.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/JSON.h"
+
+namespace divopt {
+
+llvm::json::Object kernelNotes(llvm::Function &Kernel, const BlockNumbering &Numbering);
+
+// The notes document of a module: version, module, arch and the kernels.
+llvm::json::Object moduleNotes(llvm::Module &M, llvm::json::Array Kernels);
+
+// Adds (or replaces) the notes global in a device module; kept alive through
+// llvm.used so no later pass drops it.
+void embedNotes(llvm::Module &M, const llvm::json::Object &Notes);
+
+// The embedded notes of a device module as text, or "" when it has none.
+std::string embeddedNotes(const llvm::Module &M);
+
+} // namespace divopt

@@ -1,0 +1,89 @@
+#include "LaunchInterception.h"
+#include "Kernels.h"
+#include "divopt/Abi.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Instructions.h"
+
+using namespace llvm;
+
+namespace divopt {
+namespace {
+
+// Host stub -> the global holding the kernel's device-side name, from
+// __cudaRegisterFunction(handle, stub, deviceFun, deviceName, ...).
+DenseMap<const Value *, Value *> registeredKernelNames(Module &M) {
+  DenseMap<const Value *, Value *> Names;
+  Function *Register = M.getFunction("__cudaRegisterFunction");
+  if (!Register)
+    return Names;
+  for (User *U : Register->users())
+    if (auto *Call = dyn_cast<CallBase>(U); Call && Call->arg_size() >= 4)
+      Names[Call->getArgOperand(1)->stripPointerCasts()] = Call->getArgOperand(3);
+  return Names;
+}
+
+FunctionCallee launchEntry(Module &M, Function &Original, StringRef EntryName) {
+  SmallVector<Type *, 9> Params(Original.getFunctionType()->params());
+  Params.push_back(PointerType::get(M.getContext(), 0));
+  auto *Ty = FunctionType::get(Original.getReturnType(), Params, false);
+  return M.getOrInsertFunction(EntryName, Ty);
+}
+
+StringRef kernelNameOf(Value *NameGlobal) {
+  if (auto *G = dyn_cast_or_null<GlobalVariable>(NameGlobal->stripPointerCasts()))
+    if (auto *Data = dyn_cast_or_null<ConstantDataSequential>(G->getInitializer()))
+      if (Data->isCString())
+        return Data->getAsCString();
+  return "";
+}
+
+void remark(CallBase &Call, StringRef Kernel) {
+  OptimizationRemarkEmitter ORE(Call.getFunction());
+  ORE.emit([&] {
+    OptimizationRemark R("divopt", "LaunchIntercepted", &Call);
+    if (Kernel.empty())
+      R << "launch of an unregistered kernel goes through the divopt runtime (runs the original)";
+    else
+      R << "launch of kernel '" << demangledName(Kernel) << "' goes through the divopt runtime";
+    return R;
+  });
+}
+
+unsigned rewriteCallsTo(Module &M, StringRef LaunchName, StringRef EntryName,
+                        const DenseMap<const Value *, Value *> &Names) {
+  Function *Launch = M.getFunction(LaunchName);
+  if (!Launch || Launch->arg_size() != 8)
+    return 0;
+  FunctionCallee Entry = launchEntry(M, *Launch, EntryName);
+  auto *NullName = ConstantPointerNull::get(PointerType::get(M.getContext(), 0));
+  SmallVector<CallInst *, 8> Calls;
+  for (User *U : Launch->users())
+    if (auto *Call = dyn_cast<CallInst>(U); Call && Call->getCalledOperand() == Launch)
+      Calls.push_back(Call);
+  for (CallInst *Call : Calls) {
+    Value *Name = Names.lookup(Call->getArgOperand(0)->stripPointerCasts());
+    SmallVector<Value *, 9> Args(Call->args());
+    Args.push_back(Name ? Name : NullName);
+    auto *New = CallInst::Create(Entry, Args, "", Call->getIterator());
+    New->setDebugLoc(Call->getDebugLoc());
+    New->setAttributes(Call->getAttributes());
+    New->takeName(Call);
+    Call->replaceAllUsesWith(New);
+    remark(*New, Name ? kernelNameOf(Name) : "");
+    Call->eraseFromParent();
+  }
+  return Calls.size();
+}
+
+} // namespace
+
+unsigned interceptLaunches(Module &M) {
+  auto Names = registeredKernelNames(M);
+  return rewriteCallsTo(M, "cudaLaunchKernel", abi::LaunchEntry, Names) +
+         rewriteCallsTo(M, "cudaLaunchKernel_ptsz", abi::LaunchEntryPtsz, Names);
+}
+
+} // namespace divopt

@@ -1,0 +1,175 @@
+#include "ProfileInstrumentation.h"
+#include "divopt/Abi.h"
+
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/PromoteMemToReg.h"
+
+using namespace llvm;
+
+namespace divopt {
+namespace {
+
+Value *sreg(IRBuilder<> &B, Intrinsic::ID Id) {
+  return B.CreateZExt(B.CreateIntrinsic(Id, {}), B.getInt64Ty());
+}
+
+// Linear global thread id and total thread count of the launch, for 1-D,
+// 2-D and 3-D grids and blocks: x varies fastest, as CUDA linearizes.
+struct ThreadGeometry {
+  Value *Gtid;
+  Value *Threads;
+};
+
+ThreadGeometry emitThreadGeometry(IRBuilder<> &B) {
+  Value *Tid = sreg(B, Intrinsic::nvvm_read_ptx_sreg_tid_z);
+  Value *NtidY = sreg(B, Intrinsic::nvvm_read_ptx_sreg_ntid_y);
+  Value *NtidX = sreg(B, Intrinsic::nvvm_read_ptx_sreg_ntid_x);
+  Tid = B.CreateAdd(B.CreateMul(Tid, NtidY), sreg(B, Intrinsic::nvvm_read_ptx_sreg_tid_y));
+  Tid = B.CreateAdd(B.CreateMul(Tid, NtidX), sreg(B, Intrinsic::nvvm_read_ptx_sreg_tid_x));
+  Value *BlockThreads =
+      B.CreateMul(B.CreateMul(NtidX, NtidY), sreg(B, Intrinsic::nvvm_read_ptx_sreg_ntid_z));
+
+  Value *Cta = sreg(B, Intrinsic::nvvm_read_ptx_sreg_ctaid_z);
+  Value *NctaY = sreg(B, Intrinsic::nvvm_read_ptx_sreg_nctaid_y);
+  Value *NctaX = sreg(B, Intrinsic::nvvm_read_ptx_sreg_nctaid_x);
+  Cta = B.CreateAdd(B.CreateMul(Cta, NctaY), sreg(B, Intrinsic::nvvm_read_ptx_sreg_ctaid_y));
+  Cta = B.CreateAdd(B.CreateMul(Cta, NctaX), sreg(B, Intrinsic::nvvm_read_ptx_sreg_ctaid_x));
+  Value *Blocks =
+      B.CreateMul(B.CreateMul(NctaX, NctaY), sreg(B, Intrinsic::nvvm_read_ptx_sreg_nctaid_z));
+
+  return {B.CreateAdd(B.CreateMul(Cta, BlockThreads), Tid, "divopt.gtid"),
+          B.CreateMul(Blocks, BlockThreads, "divopt.nthreads")};
+}
+
+// Clones Kernel with the hidden parameters appended; CloneBlocks receives the
+// copy of each numbered block, in numbering order.
+Function *cloneWithHiddenParams(Function &Kernel, const BlockNumbering &Numbering,
+                                SmallVectorImpl<BasicBlock *> &CloneBlocks) {
+  LLVMContext &Ctx = Kernel.getContext();
+  SmallVector<Type *, 8> Params(Kernel.getFunctionType()->params());
+  PointerType *GlobalPtr = PointerType::get(Ctx, /*AddressSpace=*/1);
+  Params.append(abi::ProfileHiddenParams, GlobalPtr);
+  auto *Ty = FunctionType::get(Kernel.getReturnType(), Params, /*isVarArg=*/false);
+  Function *Clone = Function::Create(Ty, Kernel.getLinkage(), Kernel.getAddressSpace(),
+                                     Kernel.getName() + abi::ProfileCloneSuffix,
+                                     Kernel.getParent());
+  ValueToValueMapTy VMap;
+  auto NewArg = Clone->arg_begin();
+  for (Argument &A : Kernel.args()) {
+    NewArg->setName(A.getName());
+    VMap[&A] = &*NewArg++;
+  }
+  NewArg->setName("divopt.counts");
+  (++NewArg)->setName("divopt.branches");
+  SmallVector<ReturnInst *, 4> Returns;
+  CloneFunctionInto(Clone, &Kernel, VMap, CloneFunctionChangeType::LocalChangesOnly, Returns);
+  Clone->setCallingConv(CallingConv::PTX_Kernel);
+  for (BasicBlock *Orig : Numbering.Blocks)
+    CloneBlocks.push_back(cast<BasicBlock>(VMap[Orig]));
+  return Clone;
+}
+
+// Per-thread counters as allocas, promoted to registers once all the code
+// that uses them is in place.
+struct Counters {
+  SmallVector<AllocaInst *, 16> Blocks;   // per basic block, i32
+  SmallVector<AllocaInst *, 8> BranchExec; // per conditional branch, i64
+  SmallVector<AllocaInst *, 8> BranchDiv;
+};
+
+void increment(IRBuilder<> &B, AllocaInst *Counter, Value *By) {
+  B.CreateStore(B.CreateAdd(B.CreateLoad(Counter->getAllocatedType(), Counter), By), Counter);
+}
+
+// Warp-level branch counting, as the NVIDIA profiler counts divergent
+// branches: the lowest active lane counts one execution per warp, and one
+// divergence when the active lanes disagree on the condition.
+void countBranch(BranchInst *Br, AllocaInst *Exec, AllocaInst *Div) {
+  IRBuilder<> B(Br);
+  Value *Active = B.CreateIntrinsic(Intrinsic::nvvm_activemask, {});
+  Value *Taken = B.CreateIntrinsic(Intrinsic::nvvm_vote_ballot_sync, {}, {Active, Br->getCondition()});
+  Value *Lane = B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_laneid, {});
+  Value *Leader = B.CreateICmpEQ(
+      B.CreateIntrinsic(Intrinsic::cttz, {B.getInt32Ty()}, {Active, B.getTrue()}), Lane);
+  Value *Split = B.CreateAnd(B.CreateICmpNE(Taken, B.getInt32(0)), B.CreateICmpNE(Taken, Active));
+  increment(B, Exec, B.CreateZExt(Leader, B.getInt64Ty()));
+  increment(B, Div, B.CreateZExt(B.CreateAnd(Leader, Split), B.getInt64Ty()));
+}
+
+// At a return: each thread stores its block counts to its own slots (plain
+// stores, coalesced across the warp) and adds its nonzero branch counts.
+void flushAt(ReturnInst *Ret, const Counters &C, ThreadGeometry G, Argument *Counts,
+             Argument *Branches) {
+  IRBuilder<> B(Ret);
+  for (unsigned Bb = 0; Bb < C.Blocks.size(); ++Bb) {
+    Value *Slot = B.CreateAdd(B.CreateMul(B.getInt64(Bb), G.Threads), G.Gtid);
+    Value *Ptr = B.CreateInBoundsGEP(B.getInt32Ty(), Counts, Slot);
+    B.CreateStore(B.CreateLoad(B.getInt32Ty(), C.Blocks[Bb]), Ptr);
+  }
+  for (unsigned K = 0; K < C.BranchExec.size(); ++K) {
+    for (unsigned Which = 0; Which < 2; ++Which) {
+      AllocaInst *Counter = Which == 0 ? C.BranchExec[K] : C.BranchDiv[K];
+      IRBuilder<> At(Ret);
+      Value *N = At.CreateLoad(At.getInt64Ty(), Counter);
+      Instruction *Then = SplitBlockAndInsertIfThen(At.CreateICmpNE(N, At.getInt64(0)), Ret, false);
+      IRBuilder<> T(Then);
+      Value *Ptr = T.CreateInBoundsGEP(T.getInt64Ty(), Branches, T.getInt64(2 * K + Which));
+      T.CreateAtomicRMW(AtomicRMWInst::Add, Ptr, N, MaybeAlign(8), AtomicOrdering::Monotonic);
+    }
+  }
+}
+
+} // namespace
+
+Function *createProfileClone(Function &Kernel, const BlockNumbering &Numbering) {
+  SmallVector<BasicBlock *, 32> Blocks;
+  Function *Clone = cloneWithHiddenParams(Kernel, Numbering, Blocks);
+  Argument *Counts = Clone->getArg(Kernel.arg_size());
+  Argument *Branches = Clone->getArg(Kernel.arg_size() + 1);
+  SmallVector<ReturnInst *, 4> Returns;
+  for (BasicBlock *BB : Blocks)
+    if (auto *Ret = dyn_cast<ReturnInst>(BB->getTerminator()))
+      Returns.push_back(Ret);
+
+  BasicBlock &Entry = Clone->getEntryBlock();
+  IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
+  Counters C;
+  auto NewCounter = [&](Type *T, uint64_t Initial, const Twine &Name) {
+    AllocaInst *A = B.CreateAlloca(T, nullptr, Name);
+    B.CreateStore(ConstantInt::get(T, Initial), A);
+    return A;
+  };
+  // The entry block runs exactly once per thread: its counter starts at 1.
+  for (unsigned Bb = 0; Bb < Blocks.size(); ++Bb)
+    C.Blocks.push_back(NewCounter(B.getInt32Ty(), Bb == 0, "divopt.bb" + Twine(Bb)));
+  for (unsigned K = 0; K < Numbering.BranchBlocks.size(); ++K) {
+    C.BranchExec.push_back(NewCounter(B.getInt64Ty(), 0, "divopt.br" + Twine(K) + ".exec"));
+    C.BranchDiv.push_back(NewCounter(B.getInt64Ty(), 0, "divopt.br" + Twine(K) + ".div"));
+  }
+  ThreadGeometry G = emitThreadGeometry(B);
+
+  for (unsigned Bb = 1; Bb < Blocks.size(); ++Bb) {
+    IRBuilder<> At(Blocks[Bb], Blocks[Bb]->getFirstInsertionPt());
+    increment(At, C.Blocks[Bb], At.getInt32(1));
+  }
+  for (unsigned K = 0; K < Numbering.BranchBlocks.size(); ++K)
+    countBranch(cast<BranchInst>(Blocks[Numbering.BranchBlocks[K]]->getTerminator()),
+                C.BranchExec[K], C.BranchDiv[K]);
+  for (ReturnInst *Ret : Returns)
+    flushAt(Ret, C, G, Counts, Branches);
+
+  SmallVector<AllocaInst *, 32> All(C.Blocks.begin(), C.Blocks.end());
+  All.append(C.BranchExec.begin(), C.BranchExec.end());
+  All.append(C.BranchDiv.begin(), C.BranchDiv.end());
+  DominatorTree DT(*Clone);
+  PromoteMemToReg(All, DT);
+  return Clone;
+}
+
+} // namespace divopt

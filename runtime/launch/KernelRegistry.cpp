@@ -1,0 +1,97 @@
+#include "launch/KernelRegistry.h"
+#include "launch/DriverApi.h"
+#include "divopt/Abi.h"
+#include "divopt/Digest.h"
+
+#include <cuda_runtime_api.h>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace divopt::rt {
+namespace {
+
+// The notes text of the GPU module a kernel was loaded from. Read once per
+// module: the copy waits for the device, so it happens at first launch only.
+std::string readModuleNotes(const DriverApi &D, CUmodule Module, std::string &Problem) {
+  CUdeviceptr Ptr = 0;
+  size_t Bytes = 0;
+  if (CUresult R = D.ModuleGetGlobal(&Ptr, &Bytes, Module, abi::NotesGlobal); R != CUDA_SUCCESS) {
+    Problem = std::string("its GPU module has no divopt notes (") + D.describe(R) +
+              "); was it compiled with -fpass-plugin=libDivOpt.so?";
+    return "";
+  }
+  std::string Text(Bytes, '\0');
+  if (cudaError_t E = cudaMemcpy(Text.data(), reinterpret_cast<void *>(Ptr), Bytes,
+                                 cudaMemcpyDeviceToHost);
+      E != cudaSuccess) {
+    Problem = std::string("cannot read its notes: ") + cudaGetErrorString(E);
+    return "";
+  }
+  return Text;
+}
+
+void resolve(KernelInfo &K, const void *Stub) {
+  const DriverApi *D = driverApi();
+  if (!D) {
+    K.Problem = "the CUDA driver lacks the entry points divopt needs (driver older than 12.0)";
+    return;
+  }
+  if (K.Name.empty()) {
+    K.Problem = "the launch was not registered by the pass (launched through a pointer?)";
+    return;
+  }
+  cudaFunction_t Fn = nullptr;
+  if (cudaError_t E = cudaGetFuncBySymbol(&Fn, Stub); E != cudaSuccess) {
+    K.Problem = std::string("cannot find the kernel: ") + cudaGetErrorString(E);
+    return;
+  }
+  CUmodule Module = nullptr;
+  if (CUresult R = D->FuncGetModule(&Module, reinterpret_cast<CUfunction>(Fn)); R != CUDA_SUCCESS) {
+    K.Problem = std::string("cannot find its GPU module: ") + D->describe(R);
+    return;
+  }
+  std::string Text = readModuleNotes(*D, Module, K.Problem);
+  if (Text.empty())
+    return;
+  try {
+    ModuleNotes Notes = parseModuleNotes(Text);
+    const KernelNote *Note = Notes.find(K.Name);
+    if (!Note) {
+      K.Problem = "its GPU module's notes do not describe it";
+      return;
+    }
+    K.Note = *Note;
+  } catch (const NotesError &E) {
+    K.Problem = std::string("malformed notes in its GPU module: ") + E.what();
+    return;
+  }
+  K.NoteJson = serializeKernelNote(K.Note);
+  K.NoteDigest = fnv1a64(K.NoteJson);
+  std::string Clone = K.Name + abi::ProfileCloneSuffix;
+  if (CUresult R = D->ModuleGetFunction(&K.ProfileClone, Module, Clone.c_str()); R != CUDA_SUCCESS) {
+    K.Problem = "its profile clone " + Clone + " is missing: " + D->describe(R);
+    return;
+  }
+  K.Usable = true;
+}
+
+} // namespace
+
+KernelInfo &kernelInfo(const void *Stub, const char *Name) {
+  static std::mutex Lock;
+  static std::map<std::pair<const void *, int>, std::unique_ptr<KernelInfo>> Known;
+  int Device = 0;
+  cudaGetDevice(&Device);
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto &Slot = Known[{Stub, Device}];
+  if (!Slot) {
+    Slot = std::make_unique<KernelInfo>();
+    Slot->Name = Name ? Name : "";
+    resolve(*Slot, Stub);
+  }
+  return *Slot;
+}
+
+} // namespace divopt::rt

@@ -1,0 +1,27 @@
+// What the runtime knows about each kernel it has seen launched: its notes,
+// read from the device image it was loaded from, and its profile clone.
+// Looked up per host stub and device, filled on first launch, then cached.
+#pragma once
+#include "divopt/KernelNotes.h"
+
+#include <atomic>
+#include <cuda.h>
+#include <string>
+
+namespace divopt::rt {
+
+struct KernelInfo {
+  std::string Name;
+  bool Usable = false;     // false: Problem says why; launch the original
+  std::string Problem;
+  KernelNote Note;
+  std::string NoteJson;    // serializeKernelNote(Note), stored in profiles
+  uint64_t NoteDigest = 0;
+  CUfunction ProfileClone = nullptr;
+  std::atomic<uint64_t> Launches{0};
+};
+
+// Never null. Thread-safe. Name may be null (the pass could not tell).
+KernelInfo &kernelInfo(const void *Stub, const char *Name);
+
+} // namespace divopt::rt

@@ -1,0 +1,48 @@
+// The launch entries the pass substitutes for cudaLaunchKernel. Mode off
+// forwards at once: no allocation, no synchronization, no lookup.
+#include "divopt/Abi.h"
+#include "launch/KernelRegistry.h"
+#include "launch/RuntimeConfig.h"
+#include "profile/ProfileLaunch.h"
+
+#include <cuda_runtime_api.h>
+
+namespace divopt::rt {
+namespace {
+
+cudaError_t launch(const void *Stub, dim3 Grid, dim3 Block, void **Args, size_t SharedMem,
+                   cudaStream_t Stream, const char *Name) {
+  if (config().RunMode == Mode::Off)
+    return cudaLaunchKernel(Stub, Grid, Block, Args, SharedMem, Stream);
+  KernelInfo &K = kernelInfo(Stub, Name);
+  if (!K.Usable) {
+    // Once per kernel: say why, then always run the original.
+    if (K.Launches++ == 0)
+      warn("not profiling kernel " + (K.Name.empty() ? std::string("(unnamed)") : K.Name) + ": " +
+           K.Problem + "; running the original");
+    return cudaLaunchKernel(Stub, Grid, Block, Args, SharedMem, Stream);
+  }
+  cudaError_t Result = cudaSuccess;
+  if (launchProfiled(K, {Stub, Grid, Block, Args, SharedMem, Stream}, Result))
+    return Result;
+  return cudaLaunchKernel(Stub, Grid, Block, Args, SharedMem, Stream);
+}
+
+} // namespace
+} // namespace divopt::rt
+
+extern "C" {
+
+cudaError_t __divopt_launch_kernel(const void *Stub, dim3 Grid, dim3 Block, void **Args,
+                                   size_t SharedMem, cudaStream_t Stream, const char *Name) {
+  return divopt::rt::launch(Stub, Grid, Block, Args, SharedMem, Stream, Name);
+}
+
+// Compiled with --default-stream per-thread: stream 0 means the calling
+// thread's default stream.
+cudaError_t __divopt_launch_kernel_ptsz(const void *Stub, dim3 Grid, dim3 Block, void **Args,
+                                        size_t SharedMem, cudaStream_t Stream, const char *Name) {
+  return divopt::rt::launch(Stub, Grid, Block, Args, SharedMem,
+                            Stream ? Stream : cudaStreamPerThread, Name);
+}
+}

@@ -1,0 +1,62 @@
+#include "launch/RuntimeConfig.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <unistd.h>
+
+namespace divopt::rt {
+
+void warn(const std::string &Message) { std::fprintf(stderr, "divopt: %s\n", Message.c_str()); }
+
+std::string programName() {
+  std::ifstream Comm("/proc/self/comm");
+  std::string Name;
+  if (std::getline(Comm, Name) && !Name.empty())
+    return Name;
+  return "program";
+}
+
+std::string expandProfilePattern(const std::string &Pattern, int Pid, const std::string &Program) {
+  std::string Out;
+  for (size_t I = 0; I < Pattern.size(); ++I) {
+    if (Pattern[I] == '%' && I + 1 < Pattern.size()) {
+      char C = Pattern[I + 1];
+      if (C == 'p' || C == 'm' || C == '%') {
+        Out += C == 'p' ? std::to_string(Pid) : C == 'm' ? Program : "%";
+        ++I;
+        continue;
+      }
+    }
+    Out += Pattern[I];
+  }
+  return Out;
+}
+
+namespace {
+
+RuntimeConfig readConfig() {
+  RuntimeConfig C;
+  const char *Mode = std::getenv("DIVOPT_MODE");
+  std::string M = Mode ? Mode : "";
+  if (M == "profile") {
+    C.RunMode = Mode::Profile;
+  } else if (M == "optimize") {
+    warn("DIVOPT_MODE=optimize is not available in this build yet; launching original kernels");
+  } else if (!M.empty() && M != "off") {
+    warn("unknown DIVOPT_MODE '" + M + "' (expected off, profile or optimize); launching original kernels");
+  }
+  const char *Path = std::getenv("DIVOPT_PROFILE_FILE");
+  C.ProfilePath = expandProfilePattern(Path && *Path ? Path : "default.divprof", getpid(),
+                                       programName());
+  return C;
+}
+
+} // namespace
+
+const RuntimeConfig &config() {
+  static const RuntimeConfig C = readConfig();
+  return C;
+}
+
+} // namespace divopt::rt

@@ -1,0 +1,27 @@
+// The runtime's settings, read once from the environment:
+//   DIVOPT_MODE          off (default) | profile | optimize
+//   DIVOPT_PROFILE_FILE  where profile records go (default default.divprof;
+//                        %p = pid, %m = program name), like LLVM_PROFILE_FILE
+#pragma once
+#include <string>
+
+namespace divopt::rt {
+
+enum class Mode { Off, Profile };
+
+struct RuntimeConfig {
+  Mode RunMode = Mode::Off;
+  std::string ProfilePath;
+};
+
+// Parsed on first use; unknown values warn once and fall back to off.
+const RuntimeConfig &config();
+
+// Expands %p and %m in a DIVOPT_PROFILE_FILE pattern.
+std::string expandProfilePattern(const std::string &Pattern, int Pid, const std::string &Program);
+std::string programName();
+
+// One line on stderr, prefixed "divopt: ".
+void warn(const std::string &Message);
+
+} // namespace divopt::rt

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Runs the GPU tests from an existing build, on a machine that has a GPU but
+# no LLVM (the GPU programs were compiled with the plugin where it was built).
+#   scripts/gpu-tests.sh [BUILD_DIR]        (default: build)
+# lit comes from the build dir (copied there at configure time), or PATH.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD=${1:-build}
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv,noheader
+# lit.site.cfg.py names the build by the path it was configured at.
+CONFIGURED=$(sed -n 's/^config.divopt_obj_root = "\(.*\)"/\1/p' "$BUILD/tests/lit/lit.site.cfg.py")
+if [[ "$(cd "$BUILD" && pwd -P)" != "$CONFIGURED" && ! -e "$CONFIGURED" ]]; then
+  mkdir -p "$(dirname "$CONFIGURED")"
+  ln -s "$(cd "$BUILD" && pwd -P)" "$CONFIGURED"
+  SRC=$(sed -n 's/.*load_config(config, os.path.join("\(.*\)\/tests\/lit", .*/\1/p' "$BUILD/tests/lit/lit.site.cfg.py")
+  [[ -e "$SRC" ]] || ln -s "$(pwd -P)" "$SRC"
+fi
+LIT="python3 $BUILD/lit-runner/lit.py"
+[[ -e "$BUILD/lit-runner/lit.py" ]] || LIT=lit
+DIVOPT_TEST_GPU=1 $LIT -sv "$BUILD/tests/lit" --filter 'gpu/'

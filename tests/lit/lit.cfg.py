@@ -1,0 +1,46 @@
+# lit configuration for divopt: opt on .ll, clang CUDA compile-only on .cu,
+# the CLI on profiles, and GPU tests (feature cuda-gpu) that run programs the
+# build compiled with the plugin.
+import os
+import shutil
+import subprocess
+
+import lit.formats
+
+config.name = "divopt"
+config.test_format = lit.formats.ShTest(not lit.util.which("bash"))
+config.suffixes = [".ll", ".cu", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.divopt_obj_root, "tests", "lit")
+
+# The compile-time tools, present where the plugin is built (not on GPU hosts).
+if os.path.exists(config.opt):
+    config.available_features.add("llvm-tools")
+config.substitutions.append(("%plugin", config.plugin))
+config.substitutions.append(("%opt", config.opt))
+config.substitutions.append(
+    ("%clang_cuda",
+     f"{config.clang} -x cuda --cuda-gpu-arch={config.cuda_arch} "
+     f"--cuda-path={config.cuda_path} -Wno-unknown-cuda-version"))
+config.substitutions.append(("%divopt", os.path.join(config.divopt_obj_root, "bin", "divopt")))
+config.substitutions.append(("%gpubin", os.path.join(config.divopt_obj_root, "bin")))
+config.substitutions.append(("%python", config.python))
+config.environment["PATH"] = os.pathsep.join([config.llvm_bin, config.environment["PATH"]])
+
+# GPU tests need a usable CUDA GPU. DIVOPT_TEST_GPU=0 or 1 overrides the probe.
+def gpu_usable():
+    forced = os.environ.get("DIVOPT_TEST_GPU")
+    if forced is not None:
+        return forced == "1"
+    smi = shutil.which("nvidia-smi")
+    if not smi:
+        return False
+    try:
+        out = subprocess.run([smi, "-L"], capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return out.returncode == 0 and "GPU" in out.stdout
+
+if gpu_usable():
+    config.available_features.add("cuda-gpu")

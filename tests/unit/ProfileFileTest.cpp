@@ -1,0 +1,236 @@
+// The .divprof reader and writer: round trips, and every way a file can be
+// damaged turning into a ProfileError that names the file and the problem.
+#include "TestKernels.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+namespace divopt {
+namespace {
+using test::kernelWithBlocks;
+using test::launchOf;
+
+// A fresh path in the test temp dir, removed afterwards.
+class TempPath {
+public:
+  TempPath() {
+    static int Serial = 0;
+    const auto *Info = ::testing::UnitTest::GetInstance()->current_test_info();
+    Path = (std::filesystem::temp_directory_path() /
+            ("divopt-" + std::string(Info->name()) + "-" + std::to_string(++Serial) + ".divprof"))
+               .string();
+    std::filesystem::remove(Path);
+  }
+  ~TempPath() { std::filesystem::remove(Path); }
+  std::string Path;
+};
+
+LaunchProfile sampleLaunch(const std::string &Kernel = "_Z6kernelPi") {
+  KernelNote K = kernelWithBlocks(3, 2, {0, 1});
+  K.Name = Kernel;
+  LaunchProfile P = launchOf(K, {2, 1, 1}, {40, 1, 1});
+  LaunchHeader &H = P.Header;
+  H.Program = "/usr/bin/app";
+  H.Device = "NVIDIA H100 80GB HBM3";
+  H.ComputeCapability = 90;
+  H.DriverVersion = 13000;
+  H.UnixTime = 1767225600;
+  H.Pid = 4242;
+  H.LaunchIndex = 7;
+  for (size_t I = 0; I < P.Counts.size(); ++I)
+    P.Counts[I] = uint32_t(I * 2654435761u);
+  P.Branches = {11, 3, 5, 0};
+  return P;
+}
+
+void append(const std::string &Path, const LaunchProfile &P) {
+  std::FILE *F = std::fopen(Path.c_str(), "ab");
+  ASSERT_NE(F, nullptr);
+  EXPECT_TRUE(writeLaunchRecord(F, P.Header, uint32_t(P.Kernel.Blocks.size()),
+                                uint32_t(P.Kernel.BranchBlocks.size()), P.Counts.data(),
+                                P.Branches.data()));
+  std::fclose(F);
+}
+
+std::string readBytes(const std::string &Path) {
+  std::ifstream In(Path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(In), std::istreambuf_iterator<char>());
+}
+
+void writeBytes(const std::string &Path, const std::string &Bytes) {
+  std::ofstream(Path, std::ios::binary | std::ios::trunc) << Bytes;
+}
+
+// The ProfileError message of reading Path (fails the test when none).
+std::string readError(const std::string &Path) {
+  try {
+    readProfileFile(Path);
+  } catch (const ProfileError &E) {
+    return E.what();
+  }
+  ADD_FAILURE() << "reading " << Path << " did not fail";
+  return "";
+}
+
+void patchU32(std::string &Bytes, size_t Offset, uint32_t V) {
+  std::memcpy(&Bytes[Offset], &V, sizeof V);
+}
+
+// Byte offset of the grid dimensions in a record with header H.
+size_t gridOffset(const LaunchHeader &H) {
+  return 8 + 4 + (4 + H.Kernel.size()) + (4 + H.Program.size()) + (4 + H.Device.size()) + 4 + 4 +
+         8 + 4 + 8;
+}
+
+void expectSameLaunch(const LaunchProfile &A, const LaunchProfile &B) {
+  const LaunchHeader &X = A.Header, &Y = B.Header;
+  EXPECT_EQ(X.Kernel, Y.Kernel);
+  EXPECT_EQ(X.Program, Y.Program);
+  EXPECT_EQ(X.Device, Y.Device);
+  EXPECT_EQ(X.ComputeCapability, Y.ComputeCapability);
+  EXPECT_EQ(X.DriverVersion, Y.DriverVersion);
+  EXPECT_EQ(X.UnixTime, Y.UnixTime);
+  EXPECT_EQ(X.Pid, Y.Pid);
+  EXPECT_EQ(X.LaunchIndex, Y.LaunchIndex);
+  EXPECT_EQ(X.Grid, Y.Grid);
+  EXPECT_EQ(X.Block, Y.Block);
+  EXPECT_EQ(X.Layout, Y.Layout);
+  EXPECT_EQ(X.NotesDigest, Y.NotesDigest);
+  EXPECT_EQ(X.Notes, Y.Notes);
+  EXPECT_EQ(serializeKernelNote(A.Kernel), serializeKernelNote(B.Kernel));
+  EXPECT_EQ(A.Counts, B.Counts);
+  EXPECT_EQ(A.Branches, B.Branches);
+}
+
+TEST(ProfileFile, RoundTripKeepsEveryField) {
+  TempPath T;
+  LaunchProfile P = sampleLaunch();
+  append(T.Path, P);
+  std::vector<LaunchProfile> Read = readProfileFile(T.Path);
+  ASSERT_EQ(Read.size(), 1u);
+  expectSameLaunch(Read[0], P);
+  EXPECT_EQ(Read[0].Kernel.Blocks[1].FirstLine, 12u);
+  EXPECT_EQ(Read[0].Kernel.Blocks[1].Instructions, 2u);
+  EXPECT_EQ(Read[0].count(2, 79), P.Counts[2 * 80 + 79]);
+}
+
+TEST(ProfileFile, AppendedRecordsReadInOrder) {
+  TempPath T;
+  LaunchProfile A = sampleLaunch("_Z5firstPi"), B = sampleLaunch("_Z6secondPi");
+  B.Header.Grid = {3, 2, 1};
+  B.Counts.assign(B.Kernel.Blocks.size() * B.Header.threads(), 9);
+  append(T.Path, A);
+  append(T.Path, B);
+  std::vector<LaunchProfile> Read = readProfileFile(T.Path);
+  ASSERT_EQ(Read.size(), 2u);
+  expectSameLaunch(Read[0], A);
+  expectSameLaunch(Read[1], B);
+}
+
+TEST(ProfileFile, TruncatedFileNamesPathAndSaysTruncated) {
+  TempPath Whole, Cut;
+  LaunchProfile P = sampleLaunch();
+  append(Whole.Path, P);
+  std::string Bytes = readBytes(Whole.Path);
+  size_t Notes = Bytes.find(P.Header.Notes);
+  ASSERT_NE(Notes, std::string::npos);
+  size_t Counters = Notes + P.Header.Notes.size();
+  for (size_t At : {size_t(1), size_t(7), size_t(10), size_t(20), gridOffset(P.Header) + 2,
+                    Notes - 2, Notes + 5, Counters + 1, Counters + 100, Bytes.size() - 8,
+                    Bytes.size() - 1}) {
+    SCOPED_TRACE("cut at byte " + std::to_string(At) + " of " + std::to_string(Bytes.size()));
+    writeBytes(Cut.Path, Bytes.substr(0, At));
+    std::string Message = readError(Cut.Path);
+    EXPECT_NE(Message.find(Cut.Path), std::string::npos) << Message;
+    EXPECT_NE(Message.find("truncated"), std::string::npos) << Message;
+    EXPECT_NE(Message.find("record 0"), std::string::npos) << Message;
+  }
+  // A whole record then a partial one: the second is at fault.
+  writeBytes(Cut.Path, Bytes + Bytes.substr(0, 30));
+  std::string Message = readError(Cut.Path);
+  EXPECT_NE(Message.find("record 1"), std::string::npos) << Message;
+  EXPECT_NE(Message.find("truncated"), std::string::npos) << Message;
+}
+
+TEST(ProfileFile, BadMagicIsNotAProfile) {
+  TempPath T;
+  writeBytes(T.Path, "PK\x03\x04 this is a zip file, not a profile");
+  std::string Message = readError(T.Path);
+  EXPECT_NE(Message.find("not a divopt profile"), std::string::npos) << Message;
+  EXPECT_NE(Message.find(T.Path), std::string::npos) << Message;
+}
+
+TEST(ProfileFile, OtherVersionIsRefused) {
+  TempPath T;
+  append(T.Path, sampleLaunch());
+  std::string Bytes = readBytes(T.Path);
+  patchU32(Bytes, 8, ProfileVersion + 1);
+  writeBytes(T.Path, Bytes);
+  std::string Message = readError(T.Path);
+  EXPECT_NE(Message.find("version " + std::to_string(ProfileVersion + 1)), std::string::npos)
+      << Message;
+}
+
+TEST(ProfileFile, CorruptNotesFailTheDigest) {
+  TempPath T;
+  LaunchProfile P = sampleLaunch();
+  append(T.Path, P);
+  std::string Bytes = readBytes(T.Path);
+  size_t At = Bytes.find("kernel.cu");
+  ASSERT_NE(At, std::string::npos);
+  Bytes[At] = 'K';
+  writeBytes(T.Path, Bytes);
+  std::string Message = readError(T.Path);
+  EXPECT_NE(Message.find("digest"), std::string::npos) << Message;
+}
+
+TEST(ProfileFile, BlockCountMustMatchTheNotes) {
+  TempPath T;
+  LaunchProfile P = sampleLaunch();
+  std::vector<uint32_t> Counts(4 * P.Header.threads(), 0); // one block more than the notes
+  std::FILE *F = std::fopen(T.Path.c_str(), "wb");
+  ASSERT_NE(F, nullptr);
+  ASSERT_TRUE(writeLaunchRecord(F, P.Header, 4, 2, Counts.data(), P.Branches.data()));
+  std::fclose(F);
+  std::string Message = readError(T.Path);
+  EXPECT_NE(Message.find("disagree with the notes"), std::string::npos) << Message;
+}
+
+TEST(ProfileFile, OversizedDimensionsAreAnErrorNotACrash) {
+  TempPath T;
+  LaunchProfile P = sampleLaunch();
+  append(T.Path, P);
+  std::string Bytes = readBytes(T.Path);
+  size_t Grid = gridOffset(P.Header);
+  for (int D = 0; D < 3; ++D)
+    patchU32(Bytes, Grid + 4 * D, 0xffffffffu); // 2^96 threads
+  writeBytes(T.Path, Bytes);
+  EXPECT_NE(readError(T.Path).find("overflow"), std::string::npos);
+
+  patchU32(Bytes, Grid, 1u << 30); // fits 64 bits, but not the file
+  patchU32(Bytes, Grid + 4, 1);
+  patchU32(Bytes, Grid + 8, 1);
+  writeBytes(T.Path, Bytes);
+  EXPECT_NE(readError(T.Path).find("truncated"), std::string::npos);
+}
+
+TEST(ProfileFile, EmptyAndMissingFilesAreErrors) {
+  TempPath T;
+  writeBytes(T.Path, "");
+  std::string Message = readError(T.Path);
+  EXPECT_NE(Message.find("empty"), std::string::npos) << Message;
+  EXPECT_NE(Message.find(T.Path), std::string::npos) << Message;
+
+  std::filesystem::remove(T.Path);
+  Message = readError(T.Path);
+  EXPECT_NE(Message.find("cannot open"), std::string::npos) << Message;
+  EXPECT_NE(Message.find(T.Path), std::string::npos) << Message;
+}
+
+} // namespace
+} // namespace divopt

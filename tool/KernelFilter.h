@@ -1,0 +1,34 @@
+// --kernel NAME: which launch records a command looks at. Users name kernels
+// as they read them in source (demangled) or by their device-side name.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace divopt {
+
+// The demangled form of a device-side kernel name; the name itself when it is
+// not an Itanium C++ name (extern "C" kernels).
+std::string demangleKernel(const std::string &Mangled);
+
+// True when Name is the mangled or the demangled kernel name, or the demangled
+// name without its parameter list (and return type, for templates):
+// "scale" and "scale<float>" both select "void scale<float>(float*, int)".
+bool kernelNameMatches(const std::string &Mangled, const std::string &Name);
+
+class KernelFilter {
+public:
+  explicit KernelFilter(std::string Name) : Name(std::move(Name)) {}
+
+  // Whether a record of kernel Mangled is kept; an empty filter keeps all.
+  bool accepts(const std::string &Mangled);
+  // Throws std::runtime_error listing the kernels seen when a filter was
+  // given and kept nothing.
+  void requireMatch(const std::string &Where) const;
+
+private:
+  std::string Name;
+  bool Matched = false;
+  std::vector<std::string> Seen; // demangled, first-seen order
+};
+
+} // namespace divopt
