@@ -59,15 +59,22 @@ unsigned rewriteCallsTo(Module &M, StringRef LaunchName, StringRef EntryName,
     return 0;
   FunctionCallee Entry = launchEntry(M, *Launch, EntryName);
   auto *NullName = ConstantPointerNull::get(PointerType::get(M.getContext(), 0));
-  SmallVector<CallInst *, 8> Calls;
+  // Calls and invokes: a stub inlined into a function with cleanups (any
+  // function holding a std::vector) launches through an invoke.
+  SmallVector<CallBase *, 8> Calls;
   for (User *U : Launch->users())
-    if (auto *Call = dyn_cast<CallInst>(U); Call && Call->getCalledOperand() == Launch)
+    if (auto *Call = dyn_cast<CallBase>(U); Call && Call->getCalledOperand() == Launch)
       Calls.push_back(Call);
-  for (CallInst *Call : Calls) {
+  for (CallBase *Call : Calls) {
     Value *Name = Names.lookup(Call->getArgOperand(0)->stripPointerCasts());
     SmallVector<Value *, 9> Args(Call->args());
     Args.push_back(Name ? Name : NullName);
-    auto *New = CallInst::Create(Entry, Args, "", Call->getIterator());
+    CallBase *New;
+    if (auto *Invoke = dyn_cast<InvokeInst>(Call))
+      New = InvokeInst::Create(Entry, Invoke->getNormalDest(), Invoke->getUnwindDest(), Args, "",
+                               Call->getIterator());
+    else
+      New = CallInst::Create(Entry, Args, "", Call->getIterator());
     New->setDebugLoc(Call->getDebugLoc());
     New->setAttributes(Call->getAttributes());
     New->takeName(Call);

@@ -19,18 +19,36 @@ std::string demangleKernel(const std::string &Mangled) {
   return Status == 0 && Out ? std::string(Out.get()) : Mangled;
 }
 
+namespace {
+
+// The kernel's name as written in source: the demangled text before the
+// parameter list, less the return type that template instances carry
+// ("void loop<float>(float*, int)" -> "loop<float>").
+std::string sourceName(const std::string &Demangled) {
+  std::string Head = Demangled.substr(0, Demangled.find('('));
+  int Depth = 0;
+  size_t Start = 0;
+  for (size_t I = 0; I < Head.size(); ++I) {
+    if (Head[I] == '<')
+      ++Depth;
+    else if (Head[I] == '>')
+      --Depth;
+    else if (Head[I] == ' ' && Depth == 0)
+      Start = I + 1;
+  }
+  return Head.substr(Start);
+}
+
+} // namespace
+
 bool kernelNameMatches(const std::string &Mangled, const std::string &Name) {
   if (Name == Mangled)
     return true;
   std::string Demangled = demangleKernel(Mangled);
   if (Name == Demangled)
     return true;
-  // The name must end where the parameter list opens and begin the demangled
-  // text or follow the return type, which has no '(' of its own.
-  size_t At = Demangled.find(Name + "(");
-  if (At == std::string::npos)
-    return false;
-  return At == 0 || (Demangled[At - 1] == ' ' && Demangled.rfind('(', At - 1) == std::string::npos);
+  std::string Source = sourceName(Demangled);
+  return !Source.empty() && (Name == Source || Name == Source.substr(0, Source.find('<')));
 }
 
 bool KernelFilter::accepts(const std::string &Mangled) {

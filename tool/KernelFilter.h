@@ -10,9 +10,10 @@ namespace divopt {
 // not an Itanium C++ name (extern "C" kernels).
 std::string demangleKernel(const std::string &Mangled);
 
-// True when Name is the mangled or the demangled kernel name, or the demangled
-// name without its parameter list (and return type, for templates):
-// "scale" and "scale<float>" both select "void scale<float>(float*, int)".
+// True when Name is the mangled or the demangled kernel name, or the name as
+// written in source, with or without template arguments: "scale",
+// "scale<float>" and "void scale<float>(float*, int)" all select
+// _Z5scaleIfEvPT_i.
 bool kernelNameMatches(const std::string &Mangled, const std::string &Name);
 
 class KernelFilter {

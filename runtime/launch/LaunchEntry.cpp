@@ -23,9 +23,13 @@ cudaError_t launch(const void *Stub, dim3 Grid, dim3 Block, void **Args, size_t 
     return cudaLaunchKernel(Stub, Grid, Block, Args, SharedMem, Stream);
   }
   cudaError_t Result = cudaSuccess;
-  if (launchProfiled(K, {Stub, Grid, Block, Args, SharedMem, Stream}, Result))
-    return Result;
-  return cudaLaunchKernel(Stub, Grid, Block, Args, SharedMem, Stream);
+  bool Profiled = launchProfiled(K, {Stub, Grid, Block, Args, SharedMem, Stream}, Result);
+  if (config().Verbose)
+    warn("launch " + K.Name + " <<<" + std::to_string(Grid.x) + "x" + std::to_string(Grid.y) +
+         "x" + std::to_string(Grid.z) + ", " + std::to_string(Block.x) + "x" +
+         std::to_string(Block.y) + "x" + std::to_string(Block.z) + ">>>: " +
+         (Profiled ? "profile clone -> " + config().ProfilePath : std::string("original")));
+  return Profiled ? Result : cudaLaunchKernel(Stub, Grid, Block, Args, SharedMem, Stream);
 }
 
 } // namespace

@@ -46,6 +46,8 @@ RuntimeConfig readConfig() {
   } else if (!M.empty() && M != "off") {
     warn("unknown DIVOPT_MODE '" + M + "' (expected off, profile or optimize); launching original kernels");
   }
+  const char *Verbose = std::getenv("DIVOPT_VERBOSE");
+  C.Verbose = Verbose && *Verbose && std::string(Verbose) != "0";
   const char *Path = std::getenv("DIVOPT_PROFILE_FILE");
   C.ProfilePath = expandProfilePattern(Path && *Path ? Path : "default.divprof", getpid(),
                                        programName());

@@ -2,6 +2,7 @@
 //   DIVOPT_MODE          off (default) | profile | optimize
 //   DIVOPT_PROFILE_FILE  where profile records go (default default.divprof;
 //                        %p = pid, %m = program name), like LLVM_PROFILE_FILE
+//   DIVOPT_VERBOSE=1     one line per launch saying what the runtime did
 #pragma once
 #include <string>
 
@@ -12,6 +13,7 @@ enum class Mode { Off, Profile };
 struct RuntimeConfig {
   Mode RunMode = Mode::Off;
   std::string ProfilePath;
+  bool Verbose = false;
 };
 
 // Parsed on first use; unknown values warn once and fall back to off.

@@ -150,7 +150,8 @@ TEST(KernelNotes, NotJsonIsAnError) {
 }
 
 TEST(KernelNotes, SerializeThenParseRoundTrips) {
-  const KernelNote &K = parseModuleNotes(ValidNotes).Kernels[0];
+  ModuleNotes M = parseModuleNotes(ValidNotes);
+  const KernelNote &K = M.Kernels[0];
   KernelNote Back = parseKernelNote(serializeKernelNote(K));
   EXPECT_EQ(Back.Name, K.Name);
   EXPECT_EQ(Back.File, K.File);

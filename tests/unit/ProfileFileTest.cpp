@@ -219,7 +219,7 @@ TEST(ProfileFile, OversizedDimensionsAreAnErrorNotACrash) {
   EXPECT_NE(readError(T.Path).find("truncated"), std::string::npos);
 }
 
-TEST(ProfileFile, EmptyAndMissingFilesAreErrors) {
+TEST(ProfileFile, EmptyMissingAndDirectoryPathsAreErrors) {
   TempPath T;
   writeBytes(T.Path, "");
   std::string Message = readError(T.Path);
@@ -229,6 +229,11 @@ TEST(ProfileFile, EmptyAndMissingFilesAreErrors) {
   std::filesystem::remove(T.Path);
   Message = readError(T.Path);
   EXPECT_NE(Message.find("cannot open"), std::string::npos) << Message;
+  EXPECT_NE(Message.find(T.Path), std::string::npos) << Message;
+
+  std::filesystem::create_directory(T.Path);
+  Message = readError(T.Path);
+  EXPECT_NE(Message.find("cannot read"), std::string::npos) << Message;
   EXPECT_NE(Message.find(T.Path), std::string::npos) << Message;
 }
 
