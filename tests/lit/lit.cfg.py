@@ -23,6 +23,7 @@ config.substitutions.append(
     ("%clang_cuda",
      f"{config.clang} -x cuda --cuda-gpu-arch={config.cuda_arch} "
      f"--cuda-path={config.cuda_path} -Wno-unknown-cuda-version"))
+config.substitutions.append(("%cuda_arch", config.cuda_arch))
 config.substitutions.append(("%divopt", os.path.join(config.divopt_obj_root, "bin", "divopt")))
 config.substitutions.append(("%gpubin", os.path.join(config.divopt_obj_root, "bin")))
 config.substitutions.append(("%python", config.python))

@@ -1,0 +1,72 @@
+; The profile clone of a kernel with a loop: hidden parameters, per-thread
+; block counters flushed at the return, warp-level branch counters; the
+; original kernel is untouched and the notes are embedded.
+; REQUIRES: llvm-tools
+; RUN: %opt -load-pass-plugin=%plugin -passes=divopt-instrument -S %s | FileCheck %s
+
+target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+define ptx_kernel void @loop(ptr addrspace(1) %trips, ptr addrspace(1) %out) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %idx = zext i32 %tid to i64
+  %p = getelementptr inbounds i32, ptr addrspace(1) %trips, i64 %idx
+  %n = load i32, ptr addrspace(1) %p
+  %has = icmp sgt i32 %n, 0
+  br i1 %has, label %body, label %exit
+
+body:
+  %i = phi i32 [ 0, %entry ], [ %next, %body ]
+  %acc = phi float [ 0.0, %entry ], [ %sum, %body ]
+  %f = sitofp i32 %i to float
+  %sum = fadd float %acc, %f
+  %next = add nsw i32 %i, 1
+  %more = icmp slt i32 %next, %n
+  br i1 %more, label %body, label %exit
+
+exit:
+  %r = phi float [ 0.0, %entry ], [ %sum, %body ]
+  %q = getelementptr inbounds float, ptr addrspace(1) %out, i64 %idx
+  store float %r, ptr addrspace(1) %q
+  ret void
+}
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+
+; CHECK: @__divopt_notes = addrspace(1) constant [{{[0-9]+}} x i8] c"{\22arch\22:
+; CHECK-SAME: \22branches\22:[0,1]
+; CHECK-SAME: \22name\22:\22loop\22,\22params\22:2
+; CHECK: @llvm.used = appending global {{.*}} @__divopt_notes
+
+; The original stays as it was.
+; CHECK-LABEL: define ptx_kernel void @loop(ptr addrspace(1) %trips, ptr addrspace(1) %out) {
+; CHECK-NOT: divopt
+; CHECK: ret void
+
+; CHECK-LABEL: define ptx_kernel void @loop__divopt_profile(ptr addrspace(1) %trips, ptr addrspace(1) %out, ptr addrspace(1) %divopt.counts, ptr addrspace(1) %divopt.branches)
+; The linear thread id and thread count, from all three dimensions.
+; CHECK-DAG: call i32 @llvm.nvvm.read.ptx.sreg.tid.z()
+; CHECK-DAG: call i32 @llvm.nvvm.read.ptx.sreg.nctaid.z()
+; CHECK: %divopt.gtid = add i64
+; CHECK: %divopt.nthreads = mul i64
+; Each conditional branch: a ballot over the active lanes, counted by the leader.
+; CHECK: [[ACTIVE:%.*]] = call i32 @llvm.nvvm.activemask()
+; CHECK: call i32 @llvm.nvvm.vote.ballot.sync(i32 [[ACTIVE]], i1 %has)
+; CHECK: call i32 @llvm.cttz.i32(i32 [[ACTIVE]], i1 true)
+; CHECK: br i1 %has
+; The loop body counts itself in a register (a phi, no memory traffic).
+; CHECK: body:
+; CHECK: phi i32
+; CHECK: add i32 {{%.*}}, 1
+; CHECK: call i32 @llvm.nvvm.vote.ballot.sync(i32 {{%.*}}, i1 %more)
+; At the return: one plain store per block, counts[bb * nthreads + gtid] ...
+; CHECK: exit:
+; CHECK: [[S0:%.*]] = mul i64 0, %divopt.nthreads
+; CHECK: add i64 [[S0]], %divopt.gtid
+; CHECK: store i32 1, ptr addrspace(1)
+; CHECK: [[S1:%.*]] = mul i64 1, %divopt.nthreads
+; CHECK: [[S2:%.*]] = mul i64 2, %divopt.nthreads
+; ... and atomic adds of the nonzero branch counters.
+; CHECK: icmp ne i64 {{%.*}}, 0
+; CHECK: atomicrmw add ptr addrspace(1) {{%.*}}, i64 {{%.*}} monotonic, align 8

@@ -1,0 +1,41 @@
+; Host job: every cudaLaunchKernel, called or invoked, goes through the
+; runtime's launch entry with the kernel's device-side name, taken from
+; __cudaRegisterFunction; a launch of an unregistered pointer passes null.
+; REQUIRES: llvm-tools
+; RUN: %opt -load-pass-plugin=%plugin -passes=divopt-instrument -S %s | FileCheck %s
+
+target triple = "x86_64-unknown-linux-gnu"
+
+@name = private constant [7 x i8] c"_Z1kPi\00"
+
+define void @_Z16__device_stub__kPi(ptr %p) {
+  %r = call i32 @cudaLaunchKernel(ptr @_Z16__device_stub__kPi, i64 1, i32 1, i64 32, i32 1, ptr null, i64 0, ptr null)
+  ret void
+}
+
+define void @viaPointer(ptr %f) personality ptr @__gxx_personality_v0 {
+  %r = invoke i32 @cudaLaunchKernel(ptr %f, i64 1, i32 1, i64 32, i32 1, ptr null, i64 0, ptr null)
+          to label %ok unwind label %lp
+ok:
+  ret void
+lp:
+  %l = landingpad { ptr, i32 } cleanup
+  resume { ptr, i32 } %l
+}
+
+define void @register(ptr %h) {
+  %r = call i32 @__cudaRegisterFunction(ptr %h, ptr @_Z16__device_stub__kPi, ptr @name, ptr @name, i32 -1, ptr null, ptr null, ptr null, ptr null, ptr null)
+  ret void
+}
+
+declare i32 @cudaLaunchKernel(ptr, i64, i32, i64, i32, ptr, i64, ptr)
+declare i32 @__cudaRegisterFunction(ptr, ptr, ptr, ptr, i32, ptr, ptr, ptr, ptr, ptr)
+declare i32 @__gxx_personality_v0(...)
+
+; CHECK-LABEL: define void @_Z16__device_stub__kPi
+; CHECK: call i32 @__divopt_launch_kernel(ptr @_Z16__device_stub__kPi, i64 1, i32 1, i64 32, i32 1, ptr null, i64 0, ptr null, ptr @name)
+; CHECK-LABEL: define void @viaPointer
+; CHECK: invoke i32 @__divopt_launch_kernel(ptr %f, {{.*}}, ptr null)
+; CHECK-NEXT: to label %ok unwind label %lp
+; CHECK-NOT: call i32 @cudaLaunchKernel
+; CHECK: declare i32 @__divopt_launch_kernel(ptr, i64, i32, i64, i32, ptr, i64, ptr, ptr)
