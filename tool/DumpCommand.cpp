@@ -19,8 +19,8 @@ json launchMeta(const LaunchProfile &P) {
   json Branches = json::array();
   for (size_t K = 0; K + 1 < P.Branches.size(); K += 2)
     Branches.push_back({P.Branches[K], P.Branches[K + 1]});
-  return json{{"kernel", P.Header.Kernel},      {"grid", P.Header.Grid},
-              {"block", P.Header.Block},        {"blocks", std::move(Blocks)},
+  return json{{"kernel", P.Header.Kernel},       {"grid", P.Header.Grid},
+              {"block", P.Header.Block},         {"blocks", std::move(Blocks)},
               {"branches", std::move(Branches)}, {"branch_blocks", P.Kernel.BranchBlocks}};
 }
 

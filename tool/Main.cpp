@@ -21,6 +21,9 @@ const char *const Workflow =
     "  2. DIVOPT_MODE=profile ./app       # per-thread BBVs of each launch -> default.divprof\n"
     "  3. divopt report default.divprof   # divergent warps and branches, costliest blocks";
 
+const char *const KernelHelp =
+    "Only launches of this kernel: mangled, demangled, or as in source (loop, loop<float>)";
+
 int fail(const std::string &Message) {
   std::cerr << "divopt: error: " << Message << '\n';
   return 1;
@@ -39,9 +42,7 @@ int main(int argc, char **argv) {
       "report", "Where divergence costs: per launch, warps, branches and ranked basic blocks");
   ReportCmd->add_option("PROFILE", Report.Profiles, "Profiles written by DIVOPT_MODE=profile")
       ->required();
-  ReportCmd->add_option("--kernel", Report.Kernel,
-                        "Only launches of this kernel (mangled, demangled, or without parameters)")
-      ->type_name("NAME");
+  ReportCmd->add_option("--kernel", Report.Kernel, KernelHelp)->type_name("NAME");
   ReportCmd->add_flag("--json", Report.Json, "One JSON document with every number and block");
   ReportCmd->add_option("--top", Report.Top, "Basic blocks listed per launch (0: all)")
       ->type_name("N")
@@ -51,15 +52,16 @@ int main(int argc, char **argv) {
   CLI::App *DumpCmd = App.add_subcommand("dump", "Per-thread BBVs of every launch as JSON");
   DumpCmd->add_option("PROFILE", Dump.Profile, "Profile written by DIVOPT_MODE=profile")
       ->required();
-  DumpCmd->add_option("--kernel", Dump.Kernel, "Only launches of this kernel")->type_name("NAME");
+  DumpCmd->add_option("--kernel", Dump.Kernel, KernelHelp)->type_name("NAME");
 
   DemoOptions Demo;
   CLI::App *DemoCmd =
       App.add_subcommand("demo", "Build, profile and report the example program end to end");
   DemoCmd->add_flag("--no-gpu", Demo.ForceNoGpu,
                     "show the no-GPU path even where a GPU is present");
-  DemoCmd->add_option("--work-dir", Demo.WorkDir,
-                      "where to build the example (default: a new temp dir)")
+  DemoCmd
+      ->add_option("--work-dir", Demo.WorkDir,
+                   "where to build the example (default: a new temp dir)")
       ->type_name("DIR");
   DemoCmd->add_flag("--keep", Demo.Keep, "keep the work dir afterwards");
 

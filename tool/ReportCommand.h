@@ -9,7 +9,7 @@ struct ReportOptions {
   std::vector<std::string> Profiles;
   std::string Kernel; // empty: every kernel
   bool Json = false;
-  unsigned Top = 10;  // blocks shown per launch in text; 0: all
+  unsigned Top = 10; // blocks shown per launch in text; 0: all
 };
 
 // Prints the report on stdout and returns the exit code; throws on an

@@ -21,10 +21,8 @@ json blockJson(const BlockStats &B) {
 }
 
 json branchJson(const BranchStats &B) {
-  return json{{"index", B.Index},
-              {"block", B.Block},
-              {"executed", B.Executed},
-              {"divergent", B.Divergent}};
+  return json{
+      {"index", B.Index}, {"block", B.Block}, {"executed", B.Executed}, {"divergent", B.Divergent}};
 }
 
 json launchJson(const LaunchReport &L) {

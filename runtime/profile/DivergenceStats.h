@@ -14,7 +14,7 @@ inline constexpr unsigned WarpSize = 32;
 
 struct BlockStats {
   unsigned Id = 0;
-  std::string Name;       // from the notes
+  std::string Name; // from the notes
   std::string File;
   unsigned FirstLine = 0; // 0 when compiled without line info
   unsigned LastLine = 0;
@@ -46,8 +46,8 @@ struct LaunchStats {
   uint64_t DivergentWarps = 0; // warps whose threads' BBVs are not all equal
   uint64_t BranchExecutions = 0;
   uint64_t DivergentBranches = 0;
-  double DivergenceCost = 0;       // sum over blocks
-  std::vector<BlockStats> Blocks;  // ranked: divergence cost descending, then id
+  double DivergenceCost = 0;      // sum over blocks
+  std::vector<BlockStats> Blocks; // ranked: divergence cost descending, then id
   std::vector<BranchStats> Branches;
 
   double divergentWarpRatio() const;   // 0 for no warps

@@ -59,9 +59,8 @@ bool launchProfiled(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result) 
   R->NumBlocks = uint32_t(K.Note.Blocks.size());
   R->NumBranches = uint32_t(K.Note.BranchBlocks.size());
 
-  size_t CountBytes = size_t(R->NumBlocks) * H.threads() * sizeof(uint32_t);
-  size_t BranchBytes = 2 * size_t(R->NumBranches) * sizeof(uint64_t);
-  size_t Bytes = CountBytes + BranchBytes;
+  size_t CountBytes = R->countBytes();
+  size_t Bytes = CountBytes + R->branchBytes();
   R->Buffer = Sink.acquire(Bytes);
   void *Device = nullptr;
   if (!R->Buffer.Host || cudaMallocAsync(&Device, Bytes, L.Stream) != cudaSuccess) {

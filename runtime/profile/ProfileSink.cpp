@@ -37,13 +37,19 @@ void ProfileSink::State::writeLoop() {
     PendingRecord *R = Queue.front();
     Queue.pop_front();
     G.unlock();
-    // Counts first, branch counters after them, as ProfileLaunch copied them.
+    // Counts first, per-bucket branch counters after them, as ProfileLaunch
+    // copied them; the record holds the sums over buckets.
     auto *Counts = static_cast<const uint32_t *>(R->Buffer.Host);
-    auto *Branches = reinterpret_cast<const uint64_t *>(
-        Counts + size_t(R->NumBlocks) * R->Header.threads());
+    auto *Buckets = reinterpret_cast<const uint64_t *>(
+        static_cast<const char *>(R->Buffer.Host) + R->countBytes());
+    std::vector<uint64_t> Branches(2 * size_t(R->NumBranches), 0);
+    for (uint64_t B = 0; B < R->branchBuckets(); ++B)
+      for (size_t I = 0; I < Branches.size(); ++I)
+        Branches[I] += Buckets[B * Branches.size() + I];
     // An exclusive lock keeps records of concurrent processes whole.
     flock(fileno(File), LOCK_EX);
-    bool Ok = writeLaunchRecord(File, R->Header, R->NumBlocks, R->NumBranches, Counts, Branches) &&
+    bool Ok = writeLaunchRecord(File, R->Header, R->NumBlocks, R->NumBranches, Counts,
+                                Branches.data()) &&
               std::fflush(File) == 0;
     flock(fileno(File), LOCK_UN);
     G.lock();

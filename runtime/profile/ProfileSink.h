@@ -2,6 +2,7 @@
 // (DIVOPT_PROFILE_FILE) so that launches never wait on disk, and a pool of
 // pinned host buffers that the counters are copied back into.
 #pragma once
+#include "divopt/Abi.h"
 #include "divopt/ProfileFile.h"
 
 #include <cstddef>
@@ -19,7 +20,13 @@ struct PendingRecord {
   LaunchHeader Header;
   uint32_t NumBlocks = 0;
   uint32_t NumBranches = 0;
-  CounterBuffer Buffer; // counts, then branch counters
+  CounterBuffer Buffer; // counts, then per-bucket branch counters (abi.h)
+
+  uint64_t branchBuckets() const {
+    return (Header.threads() + abi::BranchBucketThreads - 1) / abi::BranchBucketThreads;
+  }
+  size_t countBytes() const { return size_t(NumBlocks) * Header.threads() * sizeof(uint32_t); }
+  size_t branchBytes() const { return branchBuckets() * 2 * NumBranches * sizeof(uint64_t); }
 };
 
 class ProfileSink {

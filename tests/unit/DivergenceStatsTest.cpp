@@ -1,6 +1,6 @@
 // Report arithmetic on hand-made launches whose answers are worked out by hand.
-#include "TestKernels.h"
 #include "profile/DivergenceStats.h"
+#include "TestKernels.h"
 
 #include <gtest/gtest.h>
 #include <stdexcept>
@@ -123,7 +123,7 @@ TEST(DivergenceStats, TwoDimensionalBlocks) {
       for (uint32_t X = 0; X < 8; ++X)
         for (uint32_t Y = 0; Y < 8; ++Y) {
           uint64_t T = gtid(P.Header, {Bx, By, 0}, {X, Y, 0});
-          set(P, 0, T, Y >= 4); // uniform within each warp
+          set(P, 0, T, Y >= 4);           // uniform within each warp
           set(P, 1, T, By == 1 && X < 4); // splits the warps of blocks with y = 1
         }
   LaunchStats S = computeLaunchStats(P);

@@ -1,7 +1,7 @@
 // The kernel notes reader: a valid module parses field by field, and every
 // missing or malformed field is a NotesError that names it.
-#include "divopt/Abi.h"
 #include "divopt/KernelNotes.h"
+#include "divopt/Abi.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

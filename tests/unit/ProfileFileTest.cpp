@@ -140,9 +140,9 @@ TEST(ProfileFile, TruncatedFileNamesPathAndSaysTruncated) {
   size_t Notes = Bytes.find(P.Header.Notes);
   ASSERT_NE(Notes, std::string::npos);
   size_t Counters = Notes + P.Header.Notes.size();
-  for (size_t At : {size_t(1), size_t(7), size_t(10), size_t(20), gridOffset(P.Header) + 2,
-                    Notes - 2, Notes + 5, Counters + 1, Counters + 100, Bytes.size() - 8,
-                    Bytes.size() - 1}) {
+  for (size_t At :
+       {size_t(1), size_t(7), size_t(10), size_t(20), gridOffset(P.Header) + 2, Notes - 2,
+        Notes + 5, Counters + 1, Counters + 100, Bytes.size() - 8, Bytes.size() - 1}) {
     SCOPED_TRACE("cut at byte " + std::to_string(At) + " of " + std::to_string(Bytes.size()));
     writeBytes(Cut.Path, Bytes.substr(0, At));
     std::string Message = readError(Cut.Path);

@@ -58,7 +58,8 @@ inline LaunchProfile launchOf(const KernelNote &K, std::array<uint32_t, 3> Grid,
 // The linear global thread id CUDA threads have in the counter layout.
 inline uint64_t gtid(const LaunchHeader &H, std::array<uint32_t, 3> BlockIdx,
                      std::array<uint32_t, 3> ThreadIdx) {
-  uint64_t LinearBlock = BlockIdx[0] + uint64_t(H.Grid[0]) * (BlockIdx[1] + uint64_t(H.Grid[1]) * BlockIdx[2]);
+  uint64_t LinearBlock =
+      BlockIdx[0] + uint64_t(H.Grid[0]) * (BlockIdx[1] + uint64_t(H.Grid[1]) * BlockIdx[2]);
   uint64_t LinearThread =
       ThreadIdx[0] + uint64_t(H.Block[0]) * (ThreadIdx[1] + uint64_t(H.Block[1]) * ThreadIdx[2]);
   return LinearBlock * H.threadsPerBlock() + LinearThread;

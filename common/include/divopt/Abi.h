@@ -18,9 +18,12 @@ inline constexpr const char *ProfileCloneSuffix = "__divopt_profile";
 
 // Hidden parameters of the profile clone:
 //   uint32_t *counts    counts[bb * nthreads + gtid], one slot per thread and block
-//   uint64_t *branches  branches[2 * k] warp executions of conditional branch k,
-//                       branches[2 * k + 1] of those, the divergent ones
+//   uint64_t *branches  per bucket of 32 consecutive threads (b = gtid / 32):
+//                       branches[(b * K + k) * 2] warp executions of conditional
+//                       branch k, [(b * K + k) * 2 + 1] of those the divergent
+//                       ones; the runtime sums the buckets
 inline constexpr unsigned ProfileHiddenParams = 2;
+inline constexpr unsigned BranchBucketThreads = 32;
 
 // Host-side launch entries that replace cudaLaunchKernel and its per-thread
 // default stream variant: same arguments, then the kernel's device-side name

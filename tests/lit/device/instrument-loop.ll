@@ -60,13 +60,14 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK: phi i32
 ; CHECK: add i32 {{%.*}}, 1
 ; CHECK: call i32 @llvm.nvvm.vote.ballot.sync(i32 {{%.*}}, i1 %more)
-; At the return: one plain store per block, counts[bb * nthreads + gtid] ...
+; At the return: the bucket of this thread's warp (gtid / 32), then one plain store per block, counts[bb * nthreads + gtid] ...
 ; CHECK: exit:
+; CHECK: %divopt.bucket = lshr i64 %divopt.gtid, 5
 ; CHECK: [[S0:%.*]] = mul i64 0, %divopt.nthreads
 ; CHECK: add i64 [[S0]], %divopt.gtid
 ; CHECK: store i32 1, ptr addrspace(1)
 ; CHECK: [[S1:%.*]] = mul i64 1, %divopt.nthreads
 ; CHECK: [[S2:%.*]] = mul i64 2, %divopt.nthreads
-; ... and atomic adds of the nonzero branch counters.
+; ... and atomic adds of the nonzero branch counters to the warp's bucket.
 ; CHECK: icmp ne i64 {{%.*}}, 0
 ; CHECK: atomicrmw add ptr addrspace(1) {{%.*}}, i64 {{%.*}} monotonic, align 8
