@@ -24,6 +24,7 @@ struct Toolchain {
   std::string CudaPath = DIVOPT_DEMO_CUDA_PATH;
   std::string Arch = DIVOPT_DEMO_ARCH;
   std::string Example = DIVOPT_DEMO_EXAMPLE;
+  std::string Prebuilt = DIVOPT_DEMO_PREBUILT; // the same example, built with the plugin
   std::string ShippedProfile = DIVOPT_DEMO_SHIPPED_PROFILE;
 };
 
@@ -47,13 +48,22 @@ bool findGpu(std::string &What) {
   int Count = 0;
   cudaError_t E = cudaGetDeviceCount(&Count);
   if (E != cudaSuccess || Count == 0) {
-    What = E != cudaSuccess ? cudaGetErrorString(E) : "no CUDA device";
+    What = E != cudaSuccess ? std::string("cudaGetDeviceCount: ") + cudaGetErrorString(E)
+                            : "cudaGetDeviceCount found no device";
     return false;
   }
   cudaDeviceProp P{};
   cudaGetDeviceProperties(&P, 0);
   What = std::string(P.name) + " (sm_" + std::to_string(P.major) + std::to_string(P.minor) + ")";
   return true;
+}
+
+std::string Compile(const Toolchain &T, const fs::path &Program) {
+  return quote(T.Clang) + " -x cuda --cuda-gpu-arch=" + T.Arch + " --cuda-path=" +
+         quote(T.CudaPath) + " -Wno-unknown-cuda-version -O2 -gline-tables-only" +
+         " -fpass-plugin=" + quote(T.Plugin) + " -Rpass=divopt " + quote(T.Example) + " -o " +
+         quote(Program.string()) + " -x none " + quote(T.Runtime) + " -L" +
+         quote(T.CudaPath + "/lib64") + " -lcudart_static -ldl -lrt -lpthread";
 }
 
 int reportOn(const std::string &Profile) {
@@ -75,13 +85,12 @@ int runDemoCommand(const DemoOptions &Options) {
   fs::path Profile = Work / "demo.divprof";
 
   step("1. Compile the example with the divopt plugin (remarks show what was instrumented)");
-  std::string Compile = quote(T.Clang) + " -x cuda --cuda-gpu-arch=" + T.Arch + " --cuda-path=" +
-                        quote(T.CudaPath) + " -Wno-unknown-cuda-version -O2 -gline-tables-only" +
-                        " -fpass-plugin=" + quote(T.Plugin) + " -Rpass=divopt " +
-                        quote(T.Example) + " -o " + quote(Program.string()) + " -x none " +
-                        quote(T.Runtime) + " -L" + quote(T.CudaPath + "/lib64") +
-                        " -lcudart_static -ldl -lrt -lpthread";
-  if (run(Compile) != 0) {
+  // A GPU host often has no LLVM: the build made the same program already.
+  if (!fs::exists(T.Clang)) {
+    std::cout << "clang (" << T.Clang << ") is not on this machine: using the example the build "
+              << "compiled with the plugin,\n  " << T.Prebuilt << "\n";
+    Program = T.Prebuilt;
+  } else if (int Status = run(Compile(T, Program)); Status != 0) {
     std::cerr << "divopt: error: compiling the example failed (command above)\n";
     return 1;
   }

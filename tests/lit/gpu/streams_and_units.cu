@@ -1,9 +1,11 @@
-// Two kernels from two .cu files in one program, launched on two streams,
-// several times each: every launch gets its own record with the right counts.
+// Two kernels from two .cu files in one program, launched on two streams
+// from two host threads, several times each: every launch gets its own
+// record with the right counts.
 // REQUIRES: cuda-gpu
 // RUN: rm -f %t.divprof
 // RUN: env DIVOPT_MODE=profile DIVOPT_PROFILE_FILE=%t.divprof %gpubin/gpu-streams-and-units
 #include "Inputs/BbvCheck.h"
+#include <thread>
 #include <vector>
 
 using namespace bbvcheck;
@@ -35,10 +37,13 @@ int main() {
   cudaStream_t S1, S2;
   CHECK_CUDA(cudaStreamCreateWithFlags(&S1, cudaStreamNonBlocking));
   CHECK_CUDA(cudaStreamCreateWithFlags(&S2, cudaStreamNonBlocking));
-  for (int r = 0; r < Repeats; ++r) {
+  std::thread Other([&] {
+    for (int r = 0; r < Repeats; ++r)
+      launchScaleByTid(dB, N - 100, S2);
+  });
+  for (int r = 0; r < Repeats; ++r)
     countdown<<<N / 256, 256, 0, S1>>>(dTrips, dA);
-    launchScaleByTid(dB, N - 100, S2);
-  }
+  Other.join();
   CHECK_CUDA(cudaGetLastError());
 
   auto All = readProfile();
