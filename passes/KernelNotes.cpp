@@ -14,15 +14,6 @@ using namespace llvm;
 namespace divopt {
 namespace {
 
-// The source line of an instruction as the user wrote the kernel: for code
-// inlined from device functions or headers, the call site in the kernel.
-const DILocation *userLocation(const Instruction &I) {
-  const DILocation *L = I.getDebugLoc().get();
-  while (L && L->getInlinedAt())
-    L = L->getInlinedAt();
-  return L && L->getLine() != 0 ? L : nullptr;
-}
-
 json::Object blockNotes(const BasicBlock &BB, unsigned Id, const BlockNumbering &Numbering) {
   std::string File;
   unsigned First = 0, Last = 0;
@@ -52,7 +43,20 @@ json::Object blockNotes(const BasicBlock &BB, unsigned Id, const BlockNumbering 
 
 } // namespace
 
-json::Object kernelNotes(Function &Kernel, const BlockNumbering &Numbering) {
+const DILocation *userLocation(const Instruction &I) {
+  const DILocation *L = I.getDebugLoc().get();
+  while (L && L->getInlinedAt())
+    L = L->getInlinedAt();
+  return L && L->getLine() != 0 ? L : nullptr;
+}
+
+unsigned userLine(const Instruction &I) {
+  const DILocation *L = userLocation(I);
+  return L ? L->getLine() : 0;
+}
+
+json::Object kernelNotes(Function &Kernel, const BlockNumbering &Numbering,
+                         const RegroupVerdict &Verdict) {
   json::Array Blocks;
   for (unsigned Id = 0; Id < Numbering.size(); ++Id)
     Blocks.push_back(blockNotes(*Numbering.Blocks[Id], Id, Numbering));
@@ -65,7 +69,11 @@ json::Object kernelNotes(Function &Kernel, const BlockNumbering &Numbering) {
                       {"line", SP ? SP->getLine() : 0u},
                       {"params", Kernel.arg_size()},
                       {"blocks", std::move(Blocks)},
-                      {"branches", std::move(Branches)}};
+                      {"branches", std::move(Branches)},
+                      {"regroup", json::Object{{"safe", Verdict.Safe},
+                                               {"reason", Verdict.Reason},
+                                               {"line", Verdict.Culprit ? userLine(*Verdict.Culprit)
+                                                                        : 0u}}}};
 }
 
 json::Object moduleNotes(Module &M, json::Array Kernels) {

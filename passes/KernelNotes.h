@@ -3,12 +3,20 @@
 // optimization, embedded in the device module as the global abi::NotesGlobal.
 #pragma once
 #include "BlockNumbering.h"
+#include "RegroupSafety.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/JSON.h"
 
 namespace divopt {
 
-llvm::json::Object kernelNotes(llvm::Function &Kernel, const BlockNumbering &Numbering);
+llvm::json::Object kernelNotes(llvm::Function &Kernel, const BlockNumbering &Numbering,
+                               const RegroupVerdict &Verdict);
+
+// Where the user wrote an instruction: for code inlined from device
+// functions or headers, the call site in the kernel. Null without line info.
+const llvm::DILocation *userLocation(const llvm::Instruction &I);
+unsigned userLine(const llvm::Instruction &I);
 
 // The notes document of a module: version, module, arch and the kernels.
 llvm::json::Object moduleNotes(llvm::Module &M, llvm::json::Array Kernels);

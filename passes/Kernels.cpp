@@ -11,7 +11,10 @@ bool isKernel(const Function &F) {
   return !F.isDeclaration() && F.getCallingConv() == CallingConv::PTX_Kernel;
 }
 
-bool isDivOptClone(const Function &F) { return F.getName().ends_with(abi::ProfileCloneSuffix); }
+bool isDivOptClone(const Function &F) {
+  return F.getName().ends_with(abi::ProfileCloneSuffix) ||
+         F.getName().ends_with(abi::RedirectCloneSuffix);
+}
 
 std::vector<Function *> userKernels(Module &M) {
   std::vector<Function *> Kernels;

@@ -1,4 +1,5 @@
 #include "ProfileInstrumentation.h"
+#include "HiddenParamClone.h"
 #include "divopt/Abi.h"
 
 #include "llvm/IR/Dominators.h"
@@ -7,7 +8,6 @@
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
-#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
 using namespace llvm;
@@ -45,34 +45,6 @@ ThreadGeometry emitThreadGeometry(IRBuilder<> &B) {
 
   return {B.CreateAdd(B.CreateMul(Cta, BlockThreads), Tid, "divopt.gtid"),
           B.CreateMul(Blocks, BlockThreads, "divopt.nthreads")};
-}
-
-// Clones Kernel with the hidden parameters appended; CloneBlocks receives the
-// copy of each numbered block, in numbering order.
-Function *cloneWithHiddenParams(Function &Kernel, const BlockNumbering &Numbering,
-                                SmallVectorImpl<BasicBlock *> &CloneBlocks) {
-  LLVMContext &Ctx = Kernel.getContext();
-  SmallVector<Type *, 8> Params(Kernel.getFunctionType()->params());
-  PointerType *GlobalPtr = PointerType::get(Ctx, /*AddressSpace=*/1);
-  Params.append(abi::ProfileHiddenParams, GlobalPtr);
-  auto *Ty = FunctionType::get(Kernel.getReturnType(), Params, /*isVarArg=*/false);
-  Function *Clone = Function::Create(Ty, Kernel.getLinkage(), Kernel.getAddressSpace(),
-                                     Kernel.getName() + abi::ProfileCloneSuffix,
-                                     Kernel.getParent());
-  ValueToValueMapTy VMap;
-  auto NewArg = Clone->arg_begin();
-  for (Argument &A : Kernel.args()) {
-    NewArg->setName(A.getName());
-    VMap[&A] = &*NewArg++;
-  }
-  NewArg->setName("divopt.counts");
-  (++NewArg)->setName("divopt.branches");
-  SmallVector<ReturnInst *, 4> Returns;
-  CloneFunctionInto(Clone, &Kernel, VMap, CloneFunctionChangeType::LocalChangesOnly, Returns);
-  Clone->setCallingConv(CallingConv::PTX_Kernel);
-  for (BasicBlock *Orig : Numbering.Blocks)
-    CloneBlocks.push_back(cast<BasicBlock>(VMap[Orig]));
-  return Clone;
 }
 
 // Per-thread counters as allocas, promoted to registers once all the code
@@ -135,8 +107,14 @@ void flushAt(ReturnInst *Ret, const Counters &C, ThreadGeometry G, Argument *Cou
 } // namespace
 
 Function *createProfileClone(Function &Kernel, const BlockNumbering &Numbering) {
-  SmallVector<BasicBlock *, 32> Blocks;
-  Function *Clone = cloneWithHiddenParams(Kernel, Numbering, Blocks);
+  PointerType *GlobalPtr = PointerType::get(Kernel.getContext(), /*AddressSpace=*/1);
+  ValueToValueMapTy VMap;
+  Function *Clone = cloneWithHiddenParams(
+      Kernel, abi::ProfileCloneSuffix,
+      {{GlobalPtr, "divopt.counts"}, {GlobalPtr, "divopt.branches"}}, &VMap);
+  SmallVector<BasicBlock *, 32> Blocks; // the copy of each numbered block
+  for (BasicBlock *Orig : Numbering.Blocks)
+    Blocks.push_back(cast<BasicBlock>(VMap[Orig]));
   Argument *Counts = Clone->getArg(Kernel.arg_size());
   Argument *Branches = Clone->getArg(Kernel.arg_size() + 1);
   SmallVector<ReturnInst *, 4> Returns;

@@ -65,6 +65,12 @@ KernelNote kernelFromJson(const json &J) {
   for (unsigned I = 0; I < Blocks.size(); ++I)
     K.Blocks.push_back(blockFromJson(Blocks[I], I, K.Name));
   K.BranchBlocks = field<std::vector<unsigned>>(J, "branches", Where.c_str());
+  if (auto Regroup = J.find("regroup"); Regroup != J.end()) {
+    std::string In = Where + " regroup verdict";
+    K.RegroupSafe = field<bool>(*Regroup, "safe", In.c_str());
+    K.RegroupReason = field<std::string>(*Regroup, "reason", In.c_str());
+    K.RegroupLine = field<unsigned>(*Regroup, "line", In.c_str());
+  }
   for (unsigned B : K.BranchBlocks)
     if (B >= K.Blocks.size())
       throw NotesError(Where + " names branch block " + std::to_string(B) + " past its " +
@@ -120,7 +126,8 @@ std::string serializeKernelNote(const KernelNote &K) {
   for (const BlockNote &B : K.Blocks)
     Blocks.push_back(blockToJson(B));
   json J{{"name", K.Name},     {"file", K.File},          {"line", K.Line},
-         {"params", K.Params}, {"blocks", std::move(Blocks)}, {"branches", K.BranchBlocks}};
+         {"params", K.Params}, {"blocks", std::move(Blocks)}, {"branches", K.BranchBlocks},
+         {"regroup", {{"safe", K.RegroupSafe}, {"reason", K.RegroupReason}, {"line", K.RegroupLine}}}};
   return J.dump();
 }
 

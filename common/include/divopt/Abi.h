@@ -25,6 +25,11 @@ inline constexpr const char *ProfileCloneSuffix = "__divopt_profile";
 inline constexpr unsigned ProfileHiddenParams = 2;
 inline constexpr unsigned BranchBucketThreads = 32;
 
+// The redirected clone of a regroupable kernel K is K + RedirectCloneSuffix,
+// with one hidden parameter after K's: const uint32_t *D, where the thread at
+// physical linear position p runs as logical thread D[p] (a permutation).
+inline constexpr const char *RedirectCloneSuffix = "__divopt_redirect";
+
 // Host-side launch entries that replace cudaLaunchKernel and its per-thread
 // default stream variant: same arguments, then the kernel's device-side name
 // (nullptr when the pass could not tell it).

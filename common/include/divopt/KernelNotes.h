@@ -29,6 +29,11 @@ struct KernelNote {
   unsigned Params = 0; // parameters of the original kernel
   std::vector<BlockNote> Blocks;
   std::vector<unsigned> BranchBlocks; // block id of conditional branch k
+  // The pass's verdict on regrouping; notes written before it had one read
+  // as not regroupable.
+  bool RegroupSafe = false;
+  std::string RegroupReason = "not analyzed";
+  unsigned RegroupLine = 0;
 };
 
 struct ModuleNotes {

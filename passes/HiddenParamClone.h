@@ -1,0 +1,22 @@
+// A copy of a kernel, itself a kernel, with extra parameters appended: the
+// shape of every divopt clone (calls to a ptx_kernel are invalid IR, so a
+// clone cannot wrap the original). The runtime passes the hidden arguments
+// after the user's.
+#pragma once
+#include "llvm/IR/Function.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+#include <utility>
+
+namespace divopt {
+
+struct HiddenParam {
+  llvm::Type *Ty;
+  const char *Name;
+};
+
+// VMap, when given, receives the original -> clone mapping of values and blocks.
+llvm::Function *cloneWithHiddenParams(llvm::Function &Kernel, llvm::StringRef Suffix,
+                                      llvm::ArrayRef<HiddenParam> Hidden,
+                                      llvm::ValueToValueMapTy *VMap = nullptr);
+
+} // namespace divopt

@@ -1,0 +1,90 @@
+#include "RedirectionTransform.h"
+#include "HiddenParamClone.h"
+#include "divopt/Abi.h"
+
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+
+using namespace llvm;
+
+namespace divopt {
+namespace {
+
+struct Dim3Values {
+  Value *X, *Y, *Z;
+};
+
+Dim3Values readDims(IRBuilder<> &B, Intrinsic::ID X, Intrinsic::ID Y, Intrinsic::ID Z) {
+  return {B.CreateIntrinsic(X, {}), B.CreateIntrinsic(Y, {}), B.CreateIntrinsic(Z, {})};
+}
+
+// Linear index of (x, y, z) in a box of (nx, ny, nz), x fastest.
+Value *linearize(IRBuilder<> &B, Dim3Values I, Dim3Values N) {
+  return B.CreateAdd(B.CreateMul(B.CreateAdd(B.CreateMul(I.Z, N.Y), I.Y), N.X), I.X);
+}
+
+Dim3Values delinearize(IRBuilder<> &B, Value *L, Dim3Values N, const Twine &Name) {
+  Value *X = B.CreateURem(L, N.X, Name + ".x");
+  Value *Rest = B.CreateUDiv(L, N.X);
+  Value *Y = B.CreateURem(Rest, N.Y, Name + ".y");
+  Value *Z = B.CreateUDiv(Rest, N.Y, Name + ".z");
+  return {X, Y, Z};
+}
+
+} // namespace
+
+Function *createRedirectClone(Function &Kernel) {
+  LLVMContext &Ctx = Kernel.getContext();
+  Function *Clone = cloneWithHiddenParams(Kernel, abi::RedirectCloneSuffix,
+                                          {{PointerType::get(Ctx, 1), "divopt.redirect"}});
+  Argument *Redirect = Clone->getArg(Kernel.arg_size());
+
+  BasicBlock &Entry = Clone->getEntryBlock();
+  IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
+  using namespace Intrinsic;
+  Dim3Values Tid = readDims(B, nvvm_read_ptx_sreg_tid_x, nvvm_read_ptx_sreg_tid_y,
+                            nvvm_read_ptx_sreg_tid_z);
+  Dim3Values Ntid = readDims(B, nvvm_read_ptx_sreg_ntid_x, nvvm_read_ptx_sreg_ntid_y,
+                             nvvm_read_ptx_sreg_ntid_z);
+  Dim3Values Cta = readDims(B, nvvm_read_ptx_sreg_ctaid_x, nvvm_read_ptx_sreg_ctaid_y,
+                            nvvm_read_ptx_sreg_ctaid_z);
+  Dim3Values Ncta = readDims(B, nvvm_read_ptx_sreg_nctaid_x, nvvm_read_ptx_sreg_nctaid_y,
+                             nvvm_read_ptx_sreg_nctaid_z);
+  Value *PerBlock = B.CreateMul(B.CreateMul(Ntid.X, Ntid.Y), Ntid.Z);
+  Value *Physical =
+      B.CreateAdd(B.CreateMul(linearize(B, Cta, Ncta), PerBlock), linearize(B, Tid, Ntid),
+                  "divopt.physical");
+  Value *Slot = B.CreateInBoundsGEP(B.getInt32Ty(), Redirect, B.CreateZExt(Physical, B.getInt64Ty()));
+  Value *Logical = B.CreateLoad(B.getInt32Ty(), Slot, "divopt.logical");
+  Dim3Values NewTid = delinearize(B, B.CreateURem(Logical, PerBlock), Ntid, "divopt.tid");
+  Dim3Values NewCta = delinearize(B, B.CreateUDiv(Logical, PerBlock), Ncta, "divopt.ctaid");
+  Instruction *PrologueEnd = cast<Instruction>(NewCta.Z);
+
+  // Every other read of the thread's identity now reads the logical one.
+  const std::pair<Intrinsic::ID, Value *> Replacements[] = {
+      {nvvm_read_ptx_sreg_tid_x, NewTid.X},   {nvvm_read_ptx_sreg_tid_y, NewTid.Y},
+      {nvvm_read_ptx_sreg_tid_z, NewTid.Z},   {nvvm_read_ptx_sreg_ctaid_x, NewCta.X},
+      {nvvm_read_ptx_sreg_ctaid_y, NewCta.Y}, {nvvm_read_ptx_sreg_ctaid_z, NewCta.Z}};
+  SmallVector<IntrinsicInst *, 16> Reads;
+  bool InPrologue = true;
+  for (BasicBlock &BB : *Clone)
+    for (Instruction &I : BB) {
+      if (InPrologue) {
+        InPrologue = &I != PrologueEnd;
+        continue;
+      }
+      if (auto *II = dyn_cast<IntrinsicInst>(&I))
+        Reads.push_back(II);
+    }
+  for (IntrinsicInst *II : Reads)
+    for (auto &[Id, Value] : Replacements)
+      if (II->getIntrinsicID() == Id) {
+        II->replaceAllUsesWith(Value);
+        II->eraseFromParent();
+        break;
+      }
+  return Clone;
+}
+
+} // namespace divopt

@@ -1,0 +1,65 @@
+// Each reason a kernel cannot be regrouped: a missed remark naming it and its
+// source line, the verdict in the notes, no redirected clone, and the
+// original kernel unchanged. Accepted kernels get a remark too.
+// REQUIRES: llvm-tools
+// RUN: %clang_cuda -O2 -gline-tables-only -fpass-plugin=%plugin -Rpass=divopt -Rpass-missed=divopt --cuda-device-only -S -emit-llvm %s -o %t.ll 2> %t.remarks
+// RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
+// RUN: FileCheck %s --check-prefix=IR < %t.ll
+
+__global__ void syncs(float *p) {
+  p[threadIdx.x] += 1.0f;
+  __syncthreads();
+  p[threadIdx.x + 1] *= 2.0f;
+}
+// REMARK-DAG: refusals.cu:[[@LINE-3]]:3: remark: kernel 'syncs(float*)' will not be regrouped: it uses a block-wide barrier (__syncthreads or a named barrier), which depends on how threads are grouped
+
+__global__ void shuffles(int *p) {
+  int v = p[threadIdx.x];
+  p[threadIdx.x] = __shfl_xor_sync(0xffffffffu, v, 1);
+}
+// REMARK-DAG: refusals.cu:[[@LINE-2]]:20: remark: kernel 'shuffles(int*)' will not be regrouped: it uses a warp shuffle (__shfl_*)
+
+__global__ void votes(int *p) { p[threadIdx.x] = __ballot_sync(0xffffffffu, p[threadIdx.x] > 0); }
+// REMARK-DAG: remark: kernel 'votes(int*)' will not be regrouped: it uses a warp vote
+
+__global__ void lanes(int *p) {
+  unsigned lane;
+  asm("mov.u32 %0, %%laneid;" : "=r"(lane));
+  p[threadIdx.x] = lane;
+}
+// REMARK-DAG: remark: kernel 'lanes(int*)' will not be regrouped: it uses inline assembly, which divopt cannot see into
+
+__global__ void shared(float *p) {
+  __shared__ float tile[256];
+  tile[threadIdx.x] = p[threadIdx.x];
+  p[threadIdx.x] = tile[255 - threadIdx.x] + 1.0f;
+}
+// REMARK-DAG: remark: kernel 'shared(float*)' will not be regrouped: it uses shared memory, which threads of one block share
+
+__global__ void slots(int *count, int *out) { out[atomicAdd(count, 1)] = threadIdx.x; }
+// REMARK-DAG: remark: kernel 'slots(int*, int*)' will not be regrouped: it uses the value an atomic returns, which depends on thread order
+
+__global__ void floatSum(float *sum, const float *in) { atomicAdd(sum, in[threadIdx.x]); }
+// REMARK-DAG: remark: kernel 'floatSum(float*, float const*)' will not be regrouped: its floating-point atomics round differently in another thread order
+
+__device__ __noinline__ int opaque(int x) { return x * 3 + (int)threadIdx.x; }
+__global__ void calls(int *p) { p[threadIdx.x] = opaque(p[threadIdx.x]); }
+// REMARK-DAG: remark: kernel 'calls(int*)' will not be regrouped: it calls _Z6opaquei, which divopt cannot see into
+
+__global__ void counts(unsigned *total, const int *in) {
+  if (in[threadIdx.x] > 0)
+    atomicAdd(total, 1u);
+}
+// REMARK-DAG: remark: kernel 'counts(unsigned int*, int const*)' can be regrouped at launch: redirected clone _Z6countsPjPKi__divopt_redirect
+
+__global__ void fine(float *p, int n) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t < n)
+    p[t] = sqrtf(p[t]) * t;
+}
+// REMARK-DAG: remark: kernel 'fine(float*, int)' can be regrouped at launch: redirected clone _Z4finePfi__divopt_redirect
+
+// IR: \22name\22:\22_Z5syncsPf\22,\22params\22:1,\22regroup\22:{\22line\22:11,\22reason\22:\22it uses a block-wide barrier
+// IR-NOT: define {{.*}}@_Z5syncsPf__divopt_redirect
+// IR-NOT: define {{.*}}@_Z6sharedPf__divopt_redirect
+// IR: define {{.*}}ptx_kernel void @_Z4finePfi__divopt_redirect(
