@@ -56,9 +56,29 @@ std::optional<std::string> groupDependentIntrinsic(StringRef Name) {
   return std::nullopt;
 }
 
+// Inline PTX that only computes (libdevice's sinf carries a mad.lo.cc
+// pair) is as safe as the arithmetic around it. Anything naming a special
+// register (%laneid, %tid: written with a '%') or a warp- or block-level
+// instruction is not.
+std::optional<std::string> groupDependentAsm(const InlineAsm &Asm) {
+  StringRef Text = Asm.getAsmString();
+  if (Text.contains('%'))
+    return std::string("inline assembly that reads a special register");
+  static const char *const GroupLevel[] = {"bar.", "barrier", "shfl", "vote", "match",
+                                           "activemask", "redux", "shared", "elect",
+                                           "cluster", "cp.async", "griddepcontrol"};
+  for (const char *Word : GroupLevel)
+    if (Text.contains(Word))
+      return "inline assembly with " + std::string(Word);
+  return std::nullopt;
+}
+
 RegroupVerdict checkCall(const CallBase &Call) {
-  if (Call.isInlineAsm())
-    return refuse("it uses inline assembly, which divopt cannot see into", Call);
+  if (auto *Asm = dyn_cast<InlineAsm>(Call.getCalledOperand())) {
+    if (auto What = groupDependentAsm(*Asm))
+      return refuse("it uses " + *What + ", which depends on how threads are grouped", Call);
+    return {};
+  }
   const Function *Callee = Call.getCalledFunction();
   if (!Callee)
     return refuse("it makes an indirect call, which divopt cannot see into", Call);

@@ -10,9 +10,17 @@
 
 namespace divopt {
 
+// The pass's verdict on regrouping the kernel, from its notes.
+struct RegroupVerdictNote {
+  bool Safe = false;
+  std::string Reason;
+  unsigned Line = 0;
+};
+
 struct LaunchReport {
   LaunchHeader Header;
   LaunchStats Stats;
+  RegroupVerdictNote Regroup;
 };
 
 struct ProfileReport {

@@ -15,7 +15,8 @@ int runReportCommand(const ReportOptions &Options) {
     ProfileReport R{Path, {}};
     for (const LaunchProfile &P : readProfileFile(Path))
       if (Filter.accepts(P.Header.Kernel))
-        R.Launches.push_back({P.Header, computeLaunchStats(P)});
+        R.Launches.push_back({P.Header, computeLaunchStats(P),
+                              {P.Kernel.RegroupSafe, P.Kernel.RegroupReason, P.Kernel.RegroupLine}});
     Profiles.push_back(std::move(R));
     Paths += (Paths.empty() ? "" : ", ") + Path;
   }

@@ -54,6 +54,9 @@ json launchJson(const LaunchReport &L) {
               {"divergent_branches", S.DivergentBranches},
               {"divergent_branch_ratio", S.divergentBranchRatio()},
               {"divergence_cost", S.DivergenceCost},
+              {"regroup", {{"safe", L.Regroup.Safe},
+                           {"reason", L.Regroup.Reason},
+                           {"line", L.Regroup.Line}}},
               {"branches", std::move(Branches)},
               {"blocks", std::move(Blocks)}};
 }

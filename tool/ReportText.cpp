@@ -65,6 +65,10 @@ void printSummary(std::ostream &OS, const LaunchReport &L) {
   line("divergent branches",
        fraction(S.DivergentBranches, S.BranchExecutions, S.divergentBranchRatio()));
   line("divergence cost", fixed(S.DivergenceCost) + " warp instructions beyond balanced warps");
+  const RegroupVerdictNote &R = L.Regroup;
+  line("regrouping", R.Safe ? std::string("possible (the pass made a redirected clone)")
+                            : "not possible: " + R.Reason +
+                                  (R.Line ? " (line " + std::to_string(R.Line) + ")" : ""));
 }
 
 // Returns whether a listed block lacked line info.

@@ -74,6 +74,14 @@ void resolve(KernelInfo &K, const void *Stub) {
     K.Problem = "its profile clone " + Clone + " is missing: " + D->describe(R);
     return;
   }
+  if (K.Note.RegroupSafe) {
+    std::string Redirect = K.Name + abi::RedirectCloneSuffix;
+    if (CUresult R = D->ModuleGetFunction(&K.RedirectClone, Module, Redirect.c_str());
+        R != CUDA_SUCCESS) {
+      K.Problem = "its redirected clone " + Redirect + " is missing: " + D->describe(R);
+      return;
+    }
+  }
   K.Usable = true;
 }
 

@@ -18,6 +18,7 @@ struct KernelInfo {
   std::string NoteJson;    // serializeKernelNote(Note), stored in profiles
   uint64_t NoteDigest = 0;
   CUfunction ProfileClone = nullptr;
+  CUfunction RedirectClone = nullptr; // only when the notes say regroupable
   std::atomic<uint64_t> Launches{0};
 };
 

@@ -3,6 +3,7 @@
 #include "divopt/Abi.h"
 #include "launch/KernelRegistry.h"
 #include "launch/RuntimeConfig.h"
+#include "optimize/OptimizeLaunch.h"
 #include "profile/ProfileLaunch.h"
 
 #include <cuda_runtime_api.h>
@@ -18,18 +19,23 @@ cudaError_t launch(const void *Stub, dim3 Grid, dim3 Block, void **Args, size_t 
   if (!K.Usable) {
     // Once per kernel: say why, then always run the original.
     if (K.Launches++ == 0)
-      warn("not profiling kernel " + (K.Name.empty() ? std::string("(unnamed)") : K.Name) + ": " +
+      warn(std::string(config().RunMode == Mode::Profile ? "not profiling" : "not optimizing") +
+           " kernel " + (K.Name.empty() ? std::string("(unnamed)") : K.Name) + ": " +
            K.Problem + "; running the original");
     return cudaLaunchKernel(Stub, Grid, Block, Args, SharedMem, Stream);
   }
   cudaError_t Result = cudaSuccess;
-  bool Profiled = launchProfiled(K, {Stub, Grid, Block, Args, SharedMem, Stream}, Result);
+  LaunchRequest L{Stub, Grid, Block, Args, SharedMem, Stream};
+  bool Profile = config().RunMode == Mode::Profile;
+  bool Done = Profile ? launchProfiled(K, L, Result) : launchOptimized(K, L, Result);
   if (config().Verbose)
     warn("launch " + K.Name + " <<<" + std::to_string(Grid.x) + "x" + std::to_string(Grid.y) +
          "x" + std::to_string(Grid.z) + ", " + std::to_string(Block.x) + "x" +
          std::to_string(Block.y) + "x" + std::to_string(Block.z) + ">>>: " +
-         (Profiled ? "profile clone -> " + config().ProfilePath : std::string("original")));
-  return Profiled ? Result : cudaLaunchKernel(Stub, Grid, Block, Args, SharedMem, Stream);
+         (!Done     ? std::string("original")
+          : Profile ? "profile clone -> " + config().ProfilePath
+                    : std::string("redirected clone")));
+  return Done ? Result : cudaLaunchKernel(Stub, Grid, Block, Args, SharedMem, Stream);
 }
 
 } // namespace

@@ -42,12 +42,24 @@ RuntimeConfig readConfig() {
   if (M == "profile") {
     C.RunMode = Mode::Profile;
   } else if (M == "optimize") {
-    warn("DIVOPT_MODE=optimize is not available in this build yet; launching original kernels");
+    C.RunMode = Mode::Optimize;
   } else if (!M.empty() && M != "off") {
     warn("unknown DIVOPT_MODE '" + M + "' (expected off, profile or optimize); launching original kernels");
   }
   const char *Verbose = std::getenv("DIVOPT_VERBOSE");
   C.Verbose = Verbose && *Verbose && std::string(Verbose) != "0";
+  if (const char *Use = std::getenv("DIVOPT_PROFILE_USE"))
+    C.ProfileUse = Use;
+  if (const char *Gain = std::getenv("DIVOPT_MIN_GAIN"); Gain && *Gain) {
+    char *End = nullptr;
+    double G = std::strtod(Gain, &End);
+    if (*End == '\0' && G >= 0 && G < 1)
+      C.MinGain = G;
+    else
+      warn(std::string("DIVOPT_MIN_GAIN='") + Gain + "' is not a fraction in [0, 1); using 0.05");
+  }
+  if (const char *A = std::getenv("DIVOPT_ALGORITHM"); A && *A)
+    C.Algorithm = A;
   const char *Path = std::getenv("DIVOPT_PROFILE_FILE");
   C.ProfilePath = expandProfilePattern(Path && *Path ? Path : "default.divprof", getpid(),
                                        programName());

@@ -3,17 +3,27 @@
 //   DIVOPT_PROFILE_FILE  where profile records go (default default.divprof;
 //                        %p = pid, %m = program name), like LLVM_PROFILE_FILE
 //   DIVOPT_VERBOSE=1     one line per launch saying what the runtime did
+//   DIVOPT_PROFILE_USE   optimize mode: the profile whose BBVs guide regrouping
+//   DIVOPT_MIN_GAIN      optimize mode: least predicted improvement to regroup
+//                        for (default 0.05, a fraction of the scheduled metric)
+//   DIVOPT_ALGORITHM     optimize mode: auto (default) | sorting | greedy |
+//                        greedy-max, or shuffle:SEED / identity, which regroup
+//                        without a model to check a kernel's results do not
+//                        depend on thread order
 #pragma once
 #include <string>
 
 namespace divopt::rt {
 
-enum class Mode { Off, Profile };
+enum class Mode { Off, Profile, Optimize };
 
 struct RuntimeConfig {
   Mode RunMode = Mode::Off;
   std::string ProfilePath;
   bool Verbose = false;
+  std::string ProfileUse;
+  double MinGain = 0.05;
+  std::string Algorithm = "auto";
 };
 
 // Parsed on first use; unknown values warn once and fall back to off.

@@ -45,3 +45,7 @@ def gpu_usable():
 
 if gpu_usable():
     config.available_features.add("cuda-gpu")
+    sanitizer = shutil.which("compute-sanitizer") or os.path.join(config.cuda_path, "bin", "compute-sanitizer")
+    if os.path.exists(sanitizer):
+        config.available_features.add("compute-sanitizer")
+        config.substitutions.append(("%compute_sanitizer", sanitizer))

@@ -27,7 +27,15 @@ __global__ void lanes(int *p) {
   asm("mov.u32 %0, %%laneid;" : "=r"(lane));
   p[threadIdx.x] = lane;
 }
-// REMARK-DAG: remark: kernel 'lanes(int*)' will not be regrouped: it uses inline assembly, which divopt cannot see into
+// REMARK-DAG: remark: kernel 'lanes(int*)' will not be regrouped: it uses inline assembly that reads a special register, which depends on how threads are grouped
+
+// Inline PTX that only computes is as safe as plain arithmetic.
+__global__ void pureAsm(unsigned *p) {
+  unsigned lo;
+  asm("mul.lo.u32 %0, %1, 3;" : "=r"(lo) : "r"(p[threadIdx.x]));
+  p[threadIdx.x] = lo;
+}
+// REMARK-DAG: remark: kernel 'pureAsm(unsigned int*)' can be regrouped at launch
 
 __global__ void shared(float *p) {
   __shared__ float tile[256];

@@ -1,0 +1,75 @@
+#include "optimize/BbvSource.h"
+#include "launch/RuntimeConfig.h"
+
+#include <map>
+#include <mutex>
+
+namespace divopt::rt {
+namespace {
+
+std::string shapeText(const Shape &S) {
+  auto D = [&](int I) {
+    return std::to_string(S[I]) + "x" + std::to_string(S[I + 1]) + "x" + std::to_string(S[I + 2]);
+  };
+  return "<<<" + D(0) + ", " + D(3) + ">>>";
+}
+
+class ProfileBbvSource : public BbvSource {
+public:
+  const LaunchProfile *bbvsFor(const KernelInfo &K, const Shape &S, std::string &Why) override {
+    std::lock_guard<std::mutex> G(Lock);
+    load();
+    if (!Problem.empty()) {
+      Why = Problem;
+      return nullptr;
+    }
+    auto It = Records.find({K.Name, S});
+    if (It == Records.end()) {
+      Why = "no launch of " + K.Name + " " + shapeText(S) + " in " + config().ProfileUse;
+      return nullptr;
+    }
+    if (It->second->Header.NotesDigest != K.NoteDigest) {
+      Why = config().ProfileUse + " was recorded with other code for " + K.Name +
+            " (notes digest differs; profile the program again)";
+      return nullptr;
+    }
+    return It->second;
+  }
+
+private:
+  void load() {
+    if (Loaded)
+      return;
+    Loaded = true;
+    if (config().ProfileUse.empty()) {
+      Problem = "no profile to predict BBVs from (set DIVOPT_PROFILE_USE)";
+      return;
+    }
+    try {
+      All = readProfileFile(config().ProfileUse);
+    } catch (const std::exception &E) {
+      Problem = E.what();
+      return;
+    }
+    // The last record of a shape wins, as the most recent run of it.
+    for (const LaunchProfile &P : All) {
+      const LaunchHeader &H = P.Header;
+      Records[{H.Kernel, {H.Grid[0], H.Grid[1], H.Grid[2], H.Block[0], H.Block[1], H.Block[2]}}] = &P;
+    }
+  }
+
+  std::mutex Lock;
+  bool Loaded = false;
+  std::string Problem;
+  std::vector<LaunchProfile> All;
+  std::map<std::pair<std::string, Shape>, const LaunchProfile *> Records;
+};
+
+} // namespace
+
+BbvSource &profileBbvSource() {
+  static ProfileBbvSource S;
+  return S;
+}
+
+} // namespace divopt::rt
