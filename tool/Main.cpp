@@ -3,8 +3,10 @@
 //
 // Exit codes: 0 success, 1 a command failed (unreadable profile, unknown
 // kernel, ...), 2 a bad command line.
+#include "AnalyzeCommand.h"
 #include "DemoCommand.h"
 #include "DumpCommand.h"
+#include "ImbalanceCommand.h"
 #include "ReportCommand.h"
 
 #include <CLI/CLI.hpp>
@@ -54,6 +56,12 @@ int main(int argc, char **argv) {
       ->required();
   DumpCmd->add_option("--kernel", Dump.Kernel, KernelHelp)->type_name("NAME");
 
+  AnalyzeOptions Analyze;
+  CLI::App *AnalyzeCmd = addAnalyzeCommand(App, Analyze);
+
+  ImbalanceOptions Imbalance;
+  CLI::App *ImbalanceCmd = addImbalanceCommand(App, Imbalance);
+
   DemoOptions Demo;
   CLI::App *DemoCmd =
       App.add_subcommand("demo", "Build, profile and report the example program end to end");
@@ -77,6 +85,10 @@ int main(int argc, char **argv) {
       return runReportCommand(Report);
     if (*DumpCmd)
       return runDumpCommand(Dump);
+    if (*AnalyzeCmd)
+      return runAnalyzeCommand(Analyze);
+    if (*ImbalanceCmd)
+      return runImbalanceCommand(Imbalance);
     return runDemoCommand(Demo);
   } catch (const std::bad_alloc &) {
     return fail("out of memory");

@@ -1,7 +1,7 @@
 #include "imbalance/ImbalanceModel.h"
 #include "imbalance/NumberFormat.h"
 
-#include <cmath>
+#include <algorithm>
 #include <stdexcept>
 
 namespace divopt::imbalance {
@@ -17,8 +17,8 @@ namespace divopt::imbalance {
 //
 // and the j >= 1 terms for k = n are exactly P(max = a, sum = .): eq. 10's
 // numerator without the cancellation of subtracting g(.; n, a - 1). Every
-// term is a product of non-negative numbers, so each joint probability is
-// accurate to a few ulps however small it is. Rows are updated from k = n
+// term is a product of non-negative numbers, so each joint probability keeps
+// its relative accuracy (about 1e-13) however small it is. Rows are updated from k = n
 // down, so the rows k - j read are still those of a - 1.
 ModelCost estimateModelCost(const WorkDistribution &W, unsigned N) {
   double A = double(W.Mass.size()), Nd = double(N);
@@ -43,9 +43,9 @@ void checkModelSize(const WorkDistribution &W, unsigned N) {
     throw std::invalid_argument(
         "the exact model for n=" + std::to_string(N) + " over " +
         std::to_string(W.Mass.size()) + " values of " + W.Description + " needs about " +
-        formatNumber(Cost.MultiplyAdds) + " multiply-adds and up to " +
-        formatNumber(Cost.Pairs) + " (max, sum) pairs; the limits are " +
-        formatNumber(MaxModelMultiplyAdds) + " and " + formatNumber(MaxModelPairs) +
+        formatNumber(Cost.MultiplyAdds, 2) + " multiply-adds and up to " +
+        formatNumber(Cost.Pairs, 2) + " (max, sum) pairs; the limits are " +
+        formatNumber(MaxModelMultiplyAdds, 2) + " and " + formatNumber(MaxModelPairs, 2) +
         ": use a smaller n, or a larger --epsilon for an infinite support");
 }
 
@@ -54,13 +54,6 @@ void checkModelSize(const WorkDistribution &W, unsigned N) {
 LossDistribution modelImbalance(const WorkDistribution &W, unsigned N) {
   checkModelSize(W, N);
   const size_t A = W.Mass.size();
-  // log k! for the binomial coefficients, which reach 1e306 at n = 1024:
-  // C(k, j) f^j is formed in logs, where neither factor can overflow or
-  // underflow alone.
-  std::vector<double> LogFactorial(N + 1, 0.0);
-  for (unsigned K = 2; K <= N; ++K)
-    LogFactorial[K] = LogFactorial[K - 1] + std::log(double(K));
-
   std::vector<std::vector<double>> Powers(N);
   Powers[0] = {1.0};
   for (unsigned K = 1; K < N; ++K)
@@ -73,17 +66,22 @@ LossDistribution modelImbalance(const WorkDistribution &W, unsigned N) {
     double F = W.Mass[D];
     if (F == 0)
       continue; // the alphabet does not change; no group has this maximum
-    double LogF = std::log(F);
     // Offset sums of m draws <= a - 1 span 0..m (D - 1).
     auto OldLength = [D](size_t M) { return M == 0 ? 1 : (D == 0 ? 0 : M * (D - 1) + 1); };
     for (unsigned K = N; K >= 1; --K) {
       double *Target = K == N ? Joint.data() : Powers[K].data();
       if (K == N)
         std::fill(Joint.begin(), Joint.begin() + N * D + 1, 0.0);
+      // C(k, j) f^j from the term before it: no factor alone can overflow
+      // (the largest term, C(1024, 512), is 4.5e306), and the rounding
+      // grows by a few ulps per step.
+      double C = 1;
       for (unsigned J = 1; J <= K; ++J) {
+        C *= F * double(K - J + 1) / double(J);
+        if (C == 0)
+          break; // underflowed: the terms only shrink from here
         size_t M = K - J, Length = OldLength(M);
-        double C = std::exp(LogFactorial[K] - LogFactorial[J] - LogFactorial[M] + J * LogF);
-        if (Length == 0 || C == 0)
+        if (Length == 0)
           continue;
         double *Out = Target + J * D;
         const double *In = Powers[M].data();

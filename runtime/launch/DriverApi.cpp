@@ -27,6 +27,7 @@ DriverApi load() {
   resolve(D.ModuleGetGlobal, "cuModuleGetGlobal");
   resolve(D.LaunchKernel, "cuLaunchKernel");
   resolve(D.GetErrorString, "cuGetErrorString");
+  resolve(D.OccupancyMaxActiveBlocksPerMultiprocessor, "cuOccupancyMaxActiveBlocksPerMultiprocessor");
   return D;
 }
 

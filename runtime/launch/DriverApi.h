@@ -13,6 +13,8 @@ struct DriverApi {
   CUresult (*LaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned,
                            unsigned, unsigned, CUstream, void **, void **) = nullptr;
   CUresult (*GetErrorString)(CUresult, const char **) = nullptr;
+  // Optional: the model falls back to one resident block per SM without it.
+  CUresult (*OccupancyMaxActiveBlocksPerMultiprocessor)(int *, CUfunction, int, size_t) = nullptr;
 
   bool complete() const {
     return FuncGetModule && ModuleGetFunction && ModuleGetGlobal && LaunchKernel && GetErrorString;

@@ -3,15 +3,15 @@
 
 #include <algorithm>
 #include <map>
-#include <unordered_map>
 
 namespace divopt {
 
 namespace {
 
+// Shifts and adds only: the compiler vectorizes it, where a multiply per
+// count would dominate the whole search. Collisions are caught anyway.
 uint64_t mixStep(uint64_t Hash, uint32_t Count) {
-  Hash = (Hash ^ Count) * 0x9E3779B97F4A7C15ull;
-  return Hash ^ (Hash >> 31);
+  return ((Hash << 5) + Hash + (Hash >> 29)) ^ Count;
 }
 
 // Column by column, so each worker streams through memory in the profile's
@@ -30,16 +30,50 @@ std::vector<uint64_t> hashThreads(const BbvView &Bbv, unsigned Workers, BbvHashS
 
 // Marks the threads whose BBV differs from their class's first thread.
 std::vector<uint8_t> findCollisions(const BbvView &Bbv, const BbvClasses &C, unsigned Workers) {
+  std::vector<uint32_t> Rep(Bbv.Threads);
+  for (uint32_t T = 0; T < Bbv.Threads; ++T)
+    Rep[T] = C.First[C.ClassOf[T]];
   std::vector<uint8_t> Bad(Bbv.Threads, 0);
   parallelFor(Bbv.Threads, Workers, 1 << 14, [&](uint64_t Begin, uint64_t End, unsigned) {
     for (uint32_t Bb = 0; Bb < Bbv.Blocks; ++Bb) {
       const uint32_t *Col = Bbv.column(Bb);
       for (uint64_t T = Begin; T < End; ++T)
-        Bad[T] |= Col[T] != Col[C.First[C.ClassOf[T]]];
+        Bad[T] |= Col[T] != Col[Rep[T]];
     }
   });
   return Bad;
 }
+
+// Open addressing on the hash: one probe sequence in a flat array, no
+// allocation per class.
+class HashBuckets {
+public:
+  explicit HashBuckets(uint32_t Threads) {
+    uint64_t Size = 16;
+    while (Size < 2 * uint64_t(Threads))
+      Size *= 2;
+    Keys.resize(Size);
+    Ids.assign(Size, Empty);
+    Mask = Size - 1;
+  }
+  // The class of Hash, or New after giving it the id New.
+  uint32_t find(uint64_t Hash, uint32_t New) {
+    for (uint64_t I = (Hash ^ (Hash >> 32)) & Mask;; I = (I + 1) & Mask) {
+      if (Ids[I] == Empty) {
+        Keys[I] = Hash;
+        return Ids[I] = New;
+      }
+      if (Keys[I] == Hash)
+        return Ids[I];
+    }
+  }
+
+private:
+  static constexpr uint32_t Empty = ~0u;
+  std::vector<uint64_t> Keys;
+  std::vector<uint32_t> Ids;
+  uint64_t Mask = 0;
+};
 
 // Rare: threads whose hash matched a different BBV. Regroup them exactly
 // (by their BBV) and renumber every class by its first thread.
@@ -106,16 +140,15 @@ BbvClasses findClasses(const BbvView &Bbv, unsigned Workers, BbvHashStep Step) {
   C.Blocks = Bbv.Blocks;
   C.ClassOf.resize(Bbv.Threads);
   std::vector<uint64_t> Hash = hashThreads(Bbv, Workers, Step);
-  std::unordered_map<uint64_t, uint32_t> ByHash;
-  ByHash.reserve(1024);
+  HashBuckets Buckets(Bbv.Threads);
   for (uint32_t T = 0; T < Bbv.Threads; ++T) {
-    auto [It, New] = ByHash.try_emplace(Hash[T], C.classes());
-    if (New) {
+    uint32_t K = Buckets.find(Hash[T], C.classes());
+    if (K == C.classes()) {
       C.First.push_back(T);
       C.Size.push_back(0);
     }
-    C.ClassOf[T] = It->second;
-    ++C.Size[It->second];
+    C.ClassOf[T] = K;
+    ++C.Size[K];
   }
   std::vector<uint8_t> Bad = findCollisions(Bbv, C, Workers);
   if (std::find(Bad.begin(), Bad.end(), 1) != Bad.end())

@@ -1,12 +1,109 @@
 #include "optimize/ModelPlan.h"
+#include "launch/DriverApi.h"
+#include "launch/RuntimeConfig.h"
+#include "latency/BlockPricing.h"
+#include "latency/UnitLatencyTable.h"
+#include "regroup/ChooseRegrouping.h"
+
+#include <cuda_runtime_api.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
 
 namespace divopt::rt {
+namespace {
 
-RegroupPlan modelPlan(const KernelInfo &, const LaunchProfile &, const std::string &Algorithm,
-                      double) {
+// DIVOPT_LATENCY_TABLE, else the placeholder unit table (said once): the
+// measured sm_90 table arrives with `divopt latency`.
+const LatencyTable &latencyTable() {
+  static const LatencyTable Table = [] {
+    if (const char *Path = std::getenv("DIVOPT_LATENCY_TABLE"); Path && *Path) {
+      try {
+        return readLatencyTable(Path);
+      } catch (const std::exception &E) {
+        warn(std::string(E.what()) + "; pricing blocks with the unit table instead");
+      }
+    } else if (config().Verbose) {
+      warn("no DIVOPT_LATENCY_TABLE: pricing blocks with the unit table (a placeholder, not "
+           "measured)");
+    }
+    return unitLatencyTable();
+  }();
+  return Table;
+}
+
+// SMs of this GPU and how many blocks of the clone one SM holds at once.
+Machine machineFor(const KernelInfo &K, const LaunchHeader &H) {
+  Machine M;
+  int Device = 0, SMs = 0;
+  if (cudaGetDevice(&Device) == cudaSuccess &&
+      cudaDeviceGetAttribute(&SMs, cudaDevAttrMultiProcessorCount, Device) == cudaSuccess)
+    M.SMs = uint32_t(SMs);
+  int Blocks = 0;
+  const DriverApi *D = driverApi();
+  if (D && D->OccupancyMaxActiveBlocksPerMultiprocessor &&
+      D->OccupancyMaxActiveBlocksPerMultiprocessor(&Blocks, K.RedirectClone,
+                                                   int(H.threadsPerBlock()), 0) == CUDA_SUCCESS &&
+      Blocks > 0)
+    M.Occupancy = uint32_t(Blocks);
+  return M;
+}
+
+std::string percent(double F) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof Buf, "%.1f%%", 100 * F);
+  return Buf;
+}
+
+} // namespace
+
+RegroupPlan modelPlan(const KernelInfo &K, const LaunchProfile &Bbvs, const std::string &Algorithm,
+                      double MinGain) {
   RegroupPlan Plan;
-  Plan.Why = "DIVOPT_ALGORITHM=" + Algorithm +
-             " needs the performance model, which this build does not have yet";
+  bool Auto = Algorithm == "auto";
+  auto Forced = parseAlgorithm(Algorithm);
+  if (!Auto && !Forced) {
+    Plan.Why = "DIVOPT_ALGORITHM=" + Algorithm +
+               " is not auto, sorting, greedy, greedy-max, identity or shuffle:SEED";
+    return Plan;
+  }
+  RegroupRequest R;
+  R.Bbv = {Bbvs.Counts.data(), uint32_t(Bbvs.Header.threads()),
+           uint32_t(Bbvs.Kernel.Blocks.size())};
+  R.BlockSize = uint32_t(Bbvs.Header.threadsPerBlock());
+  R.BlockLatency = priceBlocks(Bbvs.Kernel, latencyTable()).Cycles;
+  R.Gpu = machineFor(K, Bbvs.Header);
+  R.Price = priceRedirection(latencyTable());
+  R.MinImprovement = MinGain;
+  if (Forced)
+    R.Algorithms = {*Forced};
+  RegroupDecision Decision;
+  try {
+    Decision = chooseRegrouping(R);
+  } catch (const std::exception &E) {
+    Plan.Why = std::string("the model cannot take this launch: ") + E.what();
+    return Plan;
+  }
+  std::string Predicted;
+  for (const AlgorithmOutcome &O : Decision.Outcomes)
+    Predicted += (Predicted.empty() ? "" : ", ") + algorithmName(O.Algo) + " " +
+                 percent(O.RedirectedGain.BbvWeightedScheduled);
+  // A forced algorithm runs whatever the model predicts; auto needs MinGain.
+  if (Forced)
+    Decision.Chosen = 0;
+  if (!Decision.Chosen) {
+    Plan.Why = "predicted gains (" + Predicted + ") below DIVOPT_MIN_GAIN " + percent(MinGain);
+    return Plan;
+  }
+  AlgorithmOutcome &Best = Decision.Outcomes[*Decision.Chosen];
+  Plan.Regroup = true;
+  Plan.Algorithm = algorithmName(Best.Algo);
+  Plan.PredictedGain = Best.RedirectedGain.BbvWeightedScheduled;
+  Plan.D = std::move(Best.D);
+  Plan.Why = Plan.Algorithm + (Auto ? "" : " (forced)") + ", predicted gains: " + Predicted +
+             "; " + std::to_string(Decision.Classes) + " distinct BBVs, " +
+             std::to_string(R.Gpu.SMs) + " SMs x " + std::to_string(R.Gpu.Occupancy) + " blocks";
   return Plan;
 }
 

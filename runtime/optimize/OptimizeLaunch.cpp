@@ -3,6 +3,7 @@
 #include "launch/RuntimeConfig.h"
 #include "optimize/RegroupPlan.h"
 
+#include <cstdio>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -49,9 +50,11 @@ Decision &decisionFor(KernelInfo &K, const Shape &S) {
     Slot->Plan = planRegrouping(K, S);
     if (Slot->Plan.Regroup)
       upload(*Slot, K.Name);
+    char Took[48];
+    std::snprintf(Took, sizeof Took, " [decided in %.1f ms]", Slot->Plan.PlanMs);
     if (config().Verbose || !Slot->Plan.Regroup)
       warn((Slot->Plan.Regroup ? "regrouping " : "not regrouping ") + K.Name + " " + shapeText(S) +
-           ": " + Slot->Plan.Why);
+           ": " + Slot->Plan.Why + Took);
   }
   return *Slot;
 }

@@ -34,13 +34,24 @@ inline double mergeCost(GroupRange A, GroupRange B, const double *Lat, uint32_t 
 }
 
 // Benefit - cost in one pass; every algorithm and reference uses this one,
-// so that they round alike.
+// so that they round alike. Four partial sums, so that the additions do not
+// wait on each other: the searches spend most of their time here.
 inline double mergeGain(GroupRange A, GroupRange B, const double *Lat, uint32_t Blocks) {
-  double Sum = 0;
-  for (uint32_t Bb = 0; Bb < Blocks; ++Bb)
-    Sum += Lat[Bb] * (2.0 * double(std::min(A.Min[Bb], B.Min[Bb])) -
+  auto Term = [&](uint32_t Bb) {
+    return Lat[Bb] * (2.0 * double(std::min(A.Min[Bb], B.Min[Bb])) -
                       double(std::max(A.Max[Bb], B.Max[Bb])));
-  return Sum;
+  };
+  double S0 = 0, S1 = 0, S2 = 0, S3 = 0;
+  uint32_t Bb = 0;
+  for (; Bb + 4 <= Blocks; Bb += 4) {
+    S0 += Term(Bb);
+    S1 += Term(Bb + 1);
+    S2 += Term(Bb + 2);
+    S3 += Term(Bb + 3);
+  }
+  for (; Bb < Blocks; ++Bb)
+    S0 += Term(Bb);
+  return (S0 + S1) + (S2 + S3);
 }
 
 } // namespace divopt

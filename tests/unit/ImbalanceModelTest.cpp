@@ -16,12 +16,13 @@ namespace {
 
 using Fraction = std::pair<uint32_t, uint32_t>;
 
-// P(X = num/den) by enumerating every group, all-zero groups as X = 1.
-std::map<Fraction, double> bruteForce(const WorkDistribution &W, unsigned N) {
-  std::map<Fraction, double> Pmf;
+// P(X = num/den) by enumerating every group, all-zero groups as X = 1; in
+// long double, so that the reference is the more accurate side.
+std::map<Fraction, long double> bruteForce(const WorkDistribution &W, unsigned N) {
+  std::map<Fraction, long double> Pmf;
   std::vector<size_t> Digits(N, 0);
   while (true) {
-    double P = 1;
+    long double P = 1;
     uint64_t Max = 0, Sum = 0;
     for (size_t D : Digits) {
       P *= W.Mass[D];
@@ -42,12 +43,12 @@ std::map<Fraction, double> bruteForce(const WorkDistribution &W, unsigned N) {
 void expectMatchesBruteForce(const std::string &Spec, unsigned N) {
   WorkDistribution W = parseDistribution(Spec, 1e-6);
   LossDistribution L = modelImbalance(W, N);
-  std::map<Fraction, double> Expected = bruteForce(W, N);
+  std::map<Fraction, long double> Expected = bruteForce(W, N);
   ASSERT_EQ(L.outcomes().size(), Expected.size()) << Spec << " n=" << N;
   for (const LossOutcome &O : L.outcomes()) {
     auto It = Expected.find({O.Num, O.Den});
     ASSERT_NE(It, Expected.end()) << Spec << " n=" << N << ": " << O.Num << "/" << O.Den;
-    EXPECT_NEAR(O.P, It->second, 1e-13 * It->second + 1e-300)
+    EXPECT_NEAR(O.P, double(It->second), 1e-13 * double(It->second))
         << Spec << " n=" << N << ": " << O.Num << "/" << O.Den;
   }
   EXPECT_NEAR(L.totalMass(), 1.0, 1e-13);

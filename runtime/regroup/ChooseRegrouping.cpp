@@ -1,0 +1,75 @@
+#include "regroup/ChooseRegrouping.h"
+
+#include <chrono>
+#include <stdexcept>
+#include <string>
+
+namespace divopt {
+
+namespace {
+
+double secondsSince(std::chrono::steady_clock::time_point Start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+}
+
+void check(const RegroupRequest &R) {
+  checkGroupSize(R.GroupSize);
+  if (R.Bbv.Threads == 0 || R.Bbv.Blocks == 0 || !R.Bbv.Counts)
+    throw std::invalid_argument("no BBVs to regroup");
+  if (R.BlockLatency.size() != R.Bbv.Blocks)
+    throw std::invalid_argument(std::to_string(R.BlockLatency.size()) +
+                                " block latencies for " + std::to_string(R.Bbv.Blocks) +
+                                " basic blocks");
+  if (R.BlockSize == 0)
+    throw std::invalid_argument("thread block size must be positive");
+}
+
+} // namespace
+
+std::vector<uint32_t> regroup(Algorithm A, const BbvClasses &Bbv, const std::vector<double> &Lat,
+                              uint32_t GroupSize, const GreedyOptions &Search) {
+  switch (A) {
+  case Algorithm::Sorting:
+    return sorting(Bbv, Search.Workers);
+  case Algorithm::Greedy:
+    return greedy(Bbv, Lat, GroupSize, Search);
+  case Algorithm::GreedyMax:
+    return greedyMax(Bbv, Lat, GroupSize, Search);
+  }
+  throw std::invalid_argument("unknown algorithm");
+}
+
+RegroupDecision chooseRegrouping(const RegroupRequest &R) {
+  check(R);
+  unsigned Workers = R.Search.Workers;
+  RegroupDecision Out;
+  auto Start = std::chrono::steady_clock::now();
+  BbvClasses Classes = findClasses(R.Bbv, Workers);
+  Out.ClassSeconds = secondsSince(Start);
+  Out.Classes = Classes.classes();
+  Out.Baseline =
+      evaluate(Classes, R.BlockLatency, nullptr, R.BlockSize, R.Gpu, R.Price, Workers).Plain;
+
+  for (Algorithm A : R.Algorithms) {
+    AlgorithmOutcome O;
+    O.Algo = A;
+    Start = std::chrono::steady_clock::now();
+    O.D = regroup(A, Classes, R.BlockLatency, R.GroupSize, R.Search);
+    O.Seconds = secondsSince(Start);
+    O.After = evaluate(Classes, R.BlockLatency, O.D.data(), R.BlockSize, R.Gpu, R.Price, Workers);
+    O.Gain = improvement(Out.Baseline, O.After.Plain);
+    O.RedirectedGain = improvement(Out.Baseline, O.After.Redirected);
+    Out.Outcomes.push_back(std::move(O));
+  }
+  // The fastest with redirection paid for (the earlier, cheaper algorithm on
+  // a tie), if it gains enough to be worth a launch through D.
+  for (size_t I = 0; I < Out.Outcomes.size(); ++I) {
+    double Gain = Out.Outcomes[I].RedirectedGain.BbvWeightedScheduled;
+    bool Better = !Out.Chosen || Gain > Out.Outcomes[*Out.Chosen].RedirectedGain.BbvWeightedScheduled;
+    if (Gain > 0 && Gain >= R.MinImprovement && Better)
+      Out.Chosen = I;
+  }
+  return Out;
+}
+
+} // namespace divopt

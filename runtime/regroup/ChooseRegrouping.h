@@ -1,0 +1,59 @@
+// What the launch-time optimizer calls: given a launch's BBVs and the
+// model's inputs, run the regrouping algorithms, price each result with the
+// model (with and without the cost of redirection) and pick the one to use,
+// if any. `divopt analyze` prints exactly this.
+#pragma once
+#include "model/BbvView.h"
+#include "model/LaunchMetrics.h"
+#include "model/RedirectionPrice.h"
+#include "regroup/Algorithm.h"
+#include "regroup/Regrouping.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace divopt {
+
+struct RegroupRequest {
+  BbvView Bbv;                    // counts[bb * N + t], logical thread order
+  uint32_t BlockSize = 0;         // threads per thread block (block.x * block.y * block.z)
+  std::vector<double> BlockLatency; // lat[b], cycles (latency/BlockPricing.h)
+  Machine Gpu;                    // SMs and resident thread blocks per SM
+  uint32_t GroupSize = 32;        // a multiple of 32
+  RedirectionPrice Price;         // model/RedirectionPrice.h
+  std::vector<Algorithm> Algorithms = allAlgorithms();
+  // Keep the launch as it is unless the best algorithm's BBV-weighted-
+  // scheduled estimate, redirection included, improves by at least this.
+  double MinImprovement = 0.02;
+  GreedyOptions Search;           // Search.Workers also parallelizes the model
+};
+
+struct AlgorithmOutcome {
+  Algorithm Algo = Algorithm::Sorting;
+  std::vector<uint32_t> D; // D[physical thread] = logical thread
+  Evaluation After;        // Plain: as seed 002 predicts; Redirected: with the price
+  Improvement Gain;        // of After.Plain over the baseline
+  Improvement RedirectedGain; // of After.Redirected over the baseline
+  double Seconds = 0;      // host time of the algorithm
+};
+
+struct RegroupDecision {
+  LaunchMetrics Baseline;
+  std::vector<AlgorithmOutcome> Outcomes; // in Request.Algorithms order
+  // Index into Outcomes of the algorithm to launch with; none when no
+  // algorithm clears MinImprovement.
+  std::optional<size_t> Chosen;
+  double ClassSeconds = 0; // host time spent finding identical BBVs
+  uint32_t Classes = 0;    // distinct BBVs
+};
+
+// Throws std::invalid_argument for inputs that do not fit (latencies per
+// block, group size, no threads, block size 0).
+RegroupDecision chooseRegrouping(const RegroupRequest &Request);
+
+// One algorithm's D, for callers that already found the classes.
+std::vector<uint32_t> regroup(Algorithm A, const BbvClasses &Bbv, const std::vector<double> &Lat,
+                              uint32_t GroupSize, const GreedyOptions &Search);
+
+} // namespace divopt
