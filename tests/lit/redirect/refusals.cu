@@ -71,3 +71,19 @@ __global__ void fine(float *p, int n) {
 // IR-NOT: define {{.*}}@_Z5syncsPf__divopt_redirect
 // IR-NOT: define {{.*}}@_Z6sharedPf__divopt_redirect
 // IR: define {{.*}}ptx_kernel void @_Z4finePfi__divopt_redirect(
+
+__global__ void warpSync(int *p) {
+  p[threadIdx.x] += 1;
+  __syncwarp();
+  p[threadIdx.x ^ 1] += 1;
+}
+// REMARK-DAG: remark: kernel 'warpSync(int*)' will not be regrouped: it uses a block-wide barrier (__syncthreads or a named barrier)
+
+__global__ void active(unsigned *p) { p[threadIdx.x] = __activemask(); }
+// REMARK-DAG: remark: kernel 'active(unsigned int*)' will not be regrouped: it uses __activemask
+
+__global__ void matches(unsigned *p) { p[threadIdx.x] = __match_any_sync(0xffffffffu, p[threadIdx.x]); }
+// REMARK-DAG: remark: kernel 'matches(unsigned int*)' will not be regrouped: it uses a warp match
+
+__global__ void reduces(unsigned *p) { p[threadIdx.x] = __reduce_add_sync(0xffffffffu, p[threadIdx.x]); }
+// REMARK-DAG: remark: kernel 'reduces(unsigned int*)' will not be regrouped: it uses a warp reduction
