@@ -3,6 +3,7 @@
 // holds one file's counters at a time.
 #pragma once
 #include "divopt/ProfileFile.h"
+#include "LoopImbalance.h"
 #include "profile/DivergenceStats.h"
 
 #include <string>
@@ -21,6 +22,7 @@ struct LaunchReport {
   LaunchHeader Header;
   LaunchStats Stats;
   RegroupVerdictNote Regroup;
+  std::optional<LoopImbalance> Loop;
 };
 
 struct ProfileReport {

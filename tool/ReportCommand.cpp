@@ -16,7 +16,8 @@ int runReportCommand(const ReportOptions &Options) {
     for (const LaunchProfile &P : readProfileFile(Path))
       if (Filter.accepts(P.Header.Kernel))
         R.Launches.push_back({P.Header, computeLaunchStats(P),
-                              {P.Kernel.RegroupSafe, P.Kernel.RegroupReason, P.Kernel.RegroupLine}});
+                              {P.Kernel.RegroupSafe, P.Kernel.RegroupReason, P.Kernel.RegroupLine},
+                              loopImbalance(P)});
     Profiles.push_back(std::move(R));
     Paths += (Paths.empty() ? "" : ", ") + Path;
   }

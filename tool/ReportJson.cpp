@@ -25,6 +25,15 @@ json branchJson(const BranchStats &B) {
       {"index", B.Index}, {"block", B.Block}, {"executed", B.Executed}, {"divergent", B.Divergent}};
 }
 
+json loopJson(const std::optional<LoopImbalance> &Loop) {
+  if (!Loop)
+    return nullptr;
+  return json{{"block", Loop->Block},
+              {"current_order", Loop->CurrentOrder},
+              {"model_random_order", Loop->Model ? json(*Loop->Model) : json(nullptr)},
+              {"sorted_order", Loop->SortedOrder}};
+}
+
 json launchJson(const LaunchReport &L) {
   const LaunchHeader &H = L.Header;
   const LaunchStats &S = L.Stats;
@@ -54,6 +63,7 @@ json launchJson(const LaunchReport &L) {
               {"divergent_branches", S.DivergentBranches},
               {"divergent_branch_ratio", S.divergentBranchRatio()},
               {"divergence_cost", S.DivergenceCost},
+              {"loop_imbalance", loopJson(L.Loop)},
               {"regroup", {{"safe", L.Regroup.Safe},
                            {"reason", L.Regroup.Reason},
                            {"line", L.Regroup.Line}}},

@@ -42,6 +42,12 @@ std::string kernelName(const std::string &Mangled) {
   return Demangled == Mangled ? Mangled : Demangled + " (" + Mangled + ")";
 }
 
+std::string ratio(double X) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof Buf, "%.2fx", X);
+  return Buf;
+}
+
 std::string fraction(uint64_t Part, uint64_t Whole, double Ratio) {
   return std::to_string(Part) + " / " + std::to_string(Whole) + " (" + percent(Ratio) + ")";
 }
@@ -65,6 +71,14 @@ void printSummary(std::ostream &OS, const LaunchReport &L) {
   line("divergent branches",
        fraction(S.DivergentBranches, S.BranchExecutions, S.divergentBranchRatio()));
   line("divergence cost", fixed(S.DivergenceCost) + " warp instructions beyond balanced warps");
+  if (L.Loop) {
+    const LoopImbalance &I = *L.Loop;
+    line("loop imbalance", "block " + std::to_string(I.Block) + ": warps run " +
+                               ratio(I.CurrentOrder) + " as long as balanced ones (" +
+                               (I.Model ? "random grouping: " + ratio(*I.Model) + " by seed 001's model"
+                                        : "no model: " + I.ModelProblem) +
+                               "; sorted by trip count: " + ratio(I.SortedOrder) + ")");
+  }
   const RegroupVerdictNote &R = L.Regroup;
   line("regrouping", R.Safe ? std::string("possible (the pass made a redirected clone)")
                             : "not possible: " + R.Reason +
