@@ -3,6 +3,11 @@
 
 #include <cerrno>
 #include <cstring>
+#include <fcntl.h>
+#include <string_view>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 
@@ -28,11 +33,16 @@ public:
 
 class RecordReader {
 public:
-  RecordReader(const std::string &Data, const std::string &Path) : Data(Data), Path(Path) {}
+  RecordReader(std::string_view Data, const std::string &Path, size_t Pos = 0)
+      : Data(Data), Path(Path), Pos(Pos) {}
 
   bool atEnd() const { return Pos == Data.size(); }
   size_t offset() const { return Pos; }
   void setRecord(unsigned N) { Record = N; }
+  void skip(uint64_t N, const char *What) {
+    need(N, What);
+    Pos += N;
+  }
 
   [[noreturn]] void fail(const std::string &Problem) const {
     throw ProfileError(Path + ": record " + std::to_string(Record) + " at byte " +
@@ -57,7 +67,7 @@ public:
   std::string str(const char *What) {
     uint32_t N = u32(What);
     need(N, What);
-    std::string S = Data.substr(Pos, N);
+    std::string S(Data.substr(Pos, N));
     Pos += N;
     return S;
   }
@@ -68,7 +78,7 @@ public:
   }
 
 private:
-  const std::string &Data;
+  std::string_view Data;
   const std::string &Path;
   size_t Pos = 0;
   unsigned Record = 0;
@@ -98,7 +108,9 @@ std::string encodeHeader(const LaunchHeader &H, uint32_t NumBlocks, uint32_t Num
   return W.Bytes;
 }
 
-LaunchProfile decodeRecord(RecordReader &R) {
+// Counters are copied only WithCounters; otherwise checked and skipped, for
+// an index of a large file.
+LaunchProfile decodeRecord(RecordReader &R, bool WithCounters = true) {
   char Magic[sizeof ProfileMagic];
   R.read(Magic, sizeof Magic, "magic");
   if (std::memcmp(Magic, ProfileMagic, sizeof Magic) != 0)
@@ -149,6 +161,11 @@ LaunchProfile decodeRecord(RecordReader &R) {
       if (__builtin_mul_overflow(NumCounts, uint64_t(D), &NumCounts))
         R.fail("launch dimensions overflow 64 bits (corrupt record)");
   R.need(NumCounts, "counters", sizeof(uint32_t));
+  if (!WithCounters) {
+    R.skip(NumCounts * sizeof(uint32_t), "counters");
+    R.skip(2 * uint64_t(NumBranches) * sizeof(uint64_t), "branch counters");
+    return P;
+  }
   P.Counts.resize(NumCounts);
   R.read(P.Counts.data(), NumCounts * sizeof(uint32_t), "counters");
   P.Branches.resize(2 * uint64_t(NumBranches));
@@ -193,6 +210,46 @@ std::vector<LaunchProfile> readProfileFile(const std::string &Path) {
     Records.push_back(decodeRecord(R));
   }
   return Records;
+}
+
+} // namespace divopt
+
+namespace divopt {
+
+ProfileIndex::ProfileIndex(const std::string &Path) : Path(Path) {
+  int Fd = ::open(Path.c_str(), O_RDONLY);
+  if (Fd < 0)
+    throw ProfileError(Path + ": cannot open profile (" + std::strerror(errno) + ")");
+  struct stat St;
+  if (::fstat(Fd, &St) != 0 || !S_ISREG(St.st_mode)) {
+    ::close(Fd);
+    throw ProfileError(Path + ": cannot read profile (not a regular file)");
+  }
+  Size = size_t(St.st_size);
+  if (Size == 0) {
+    ::close(Fd);
+    throw ProfileError(Path + ": empty profile (no launch was recorded)");
+  }
+  void *Map = ::mmap(nullptr, Size, PROT_READ, MAP_PRIVATE, Fd, 0);
+  ::close(Fd);
+  if (Map == MAP_FAILED)
+    throw ProfileError(Path + ": cannot map profile (" + std::strerror(errno) + ")");
+  Bytes = static_cast<const char *>(Map);
+  RecordReader R(std::string_view(Bytes, Size), Path);
+  for (unsigned N = 0; !R.atEnd(); ++N) {
+    R.setRecord(N);
+    size_t Offset = R.offset();
+    LaunchProfile P = decodeRecord(R, /*WithCounters=*/false);
+    Records.push_back({std::move(P.Header), Offset});
+  }
+}
+
+ProfileIndex::~ProfileIndex() { ::munmap(const_cast<char *>(Bytes), Size); }
+
+LaunchProfile ProfileIndex::load(size_t I) const {
+  RecordReader R(std::string_view(Bytes, Size), Path, Records.at(I).Offset);
+  R.setRecord(unsigned(I));
+  return decodeRecord(R);
 }
 
 } // namespace divopt

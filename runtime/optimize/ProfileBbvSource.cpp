@@ -2,6 +2,7 @@
 #include "launch/RuntimeConfig.h"
 
 #include <map>
+#include <memory>
 #include <mutex>
 
 namespace divopt::rt {
@@ -23,17 +24,21 @@ public:
       Why = Problem;
       return nullptr;
     }
-    auto It = Records.find({K.Name, S});
-    if (It == Records.end()) {
+    auto It = Latest.find({K.Name, S});
+    if (It == Latest.end()) {
       Why = "no launch of " + K.Name + " " + shapeText(S) + " in " + config().ProfileUse;
       return nullptr;
     }
-    if (It->second->Header.NotesDigest != K.NoteDigest) {
+    if (Index->records()[It->second].Header.NotesDigest != K.NoteDigest) {
       Why = config().ProfileUse + " was recorded with other code for " + K.Name +
             " (notes digest differs; profile the program again)";
       return nullptr;
     }
-    return It->second;
+    // Only the records asked for leave the mapped file.
+    auto &Loaded = Records[It->second];
+    if (!Loaded)
+      Loaded = std::make_unique<LaunchProfile>(Index->load(It->second));
+    return Loaded.get();
   }
 
 private:
@@ -46,23 +51,25 @@ private:
       return;
     }
     try {
-      All = readProfileFile(config().ProfileUse);
+      Index = std::make_unique<ProfileIndex>(config().ProfileUse);
     } catch (const std::exception &E) {
       Problem = E.what();
       return;
     }
     // The last record of a shape wins, as the most recent run of it.
-    for (const LaunchProfile &P : All) {
-      const LaunchHeader &H = P.Header;
-      Records[{H.Kernel, {H.Grid[0], H.Grid[1], H.Grid[2], H.Block[0], H.Block[1], H.Block[2]}}] = &P;
+    const auto &All = Index->records();
+    for (size_t I = 0; I < All.size(); ++I) {
+      const LaunchHeader &H = All[I].Header;
+      Latest[{H.Kernel, {H.Grid[0], H.Grid[1], H.Grid[2], H.Block[0], H.Block[1], H.Block[2]}}] = I;
     }
   }
 
   std::mutex Lock;
   bool Loaded = false;
   std::string Problem;
-  std::vector<LaunchProfile> All;
-  std::map<std::pair<std::string, Shape>, const LaunchProfile *> Records;
+  std::unique_ptr<ProfileIndex> Index;
+  std::map<std::pair<std::string, Shape>, size_t> Latest;
+  std::map<size_t, std::unique_ptr<LaunchProfile>> Records;
 };
 
 } // namespace

@@ -238,4 +238,33 @@ TEST(ProfileFile, EmptyMissingAndDirectoryPathsAreErrors) {
 }
 
 } // namespace
+TEST(ProfileIndex, ListsHeadersAndLoadsOneRecord) {
+  TempPath T;
+  LaunchProfile A = sampleLaunch("_Z5firstPi"), B = sampleLaunch("_Z6secondPi");
+  B.Header.Grid = {3, 2, 1};
+  B.Counts.assign(B.Kernel.Blocks.size() * B.Header.threads(), 9);
+  append(T.Path, A);
+  append(T.Path, B);
+  ProfileIndex Index(T.Path);
+  ASSERT_EQ(Index.records().size(), 2u);
+  EXPECT_EQ(Index.records()[0].Header.Kernel, "_Z5firstPi");
+  EXPECT_EQ(Index.records()[1].Header.Grid, B.Header.Grid);
+  expectSameLaunch(Index.load(1), B);
+  expectSameLaunch(Index.load(0), A);
+}
+
+TEST(ProfileIndex, TruncatedAndMissingFilesAreErrors) {
+  TempPath Whole, Cut;
+  append(Whole.Path, sampleLaunch());
+  std::string Bytes = readBytes(Whole.Path);
+  writeBytes(Cut.Path, Bytes.substr(0, Bytes.size() - 3));
+  try {
+    ProfileIndex Index(Cut.Path);
+    FAIL() << "a truncated profile was indexed";
+  } catch (const ProfileError &E) {
+    EXPECT_NE(std::string(E.what()).find("truncated"), std::string::npos) << E.what();
+  }
+  EXPECT_THROW(ProfileIndex("/nonexistent/x.divprof"), ProfileError);
+}
+
 } // namespace divopt

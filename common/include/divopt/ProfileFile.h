@@ -67,4 +67,29 @@ bool writeLaunchRecord(std::FILE *Out, const LaunchHeader &H, uint32_t NumBlocks
 // Reads every record of a file; throws ProfileError.
 std::vector<LaunchProfile> readProfileFile(const std::string &Path);
 
+// The headers of a profile, checked, with the counters left in the mapped
+// file until a record is loaded: for finding one launch in a large profile
+// without reading every launch's counters. Throws ProfileError.
+class ProfileIndex {
+public:
+  struct Entry {
+    LaunchHeader Header;
+    size_t Offset; // of the record in the file
+  };
+
+  explicit ProfileIndex(const std::string &Path);
+  ~ProfileIndex();
+  ProfileIndex(const ProfileIndex &) = delete;
+  ProfileIndex &operator=(const ProfileIndex &) = delete;
+
+  const std::vector<Entry> &records() const { return Records; }
+  LaunchProfile load(size_t Record) const;
+
+private:
+  std::string Path;
+  const char *Bytes = nullptr;
+  size_t Size = 0;
+  std::vector<Entry> Records;
+};
+
 } // namespace divopt
