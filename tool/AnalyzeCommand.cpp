@@ -63,8 +63,8 @@ LaunchAnalysis analyzeBbvs(const Inputs &In, BbvView Bbv, std::vector<double> La
   // is the load of D alone until they do (model/RedirectionPrice.h).
   L.Price = priceRedirection(In.Table);
   for (const std::string &Key : L.Price.Guessed)
-    addGuesses(Report.Guessed, {"key '" + Key + "' (redirection price) is not in " +
-                                In.Table.Origin + ": priced by its fallback"});
+    addGuesses(Report.Guessed, {"the redirection price uses key '" + Key + "', which " +
+                                In.Table.Origin + " does not list (docs/model.md)"});
   RegroupRequest R;
   R.Bbv = Bbv;
   R.BlockSize = BlockSize;
@@ -176,7 +176,7 @@ CLI::App *addAnalyzeCommand(CLI::App &App, AnalyzeOptions &O) {
   Emit->needs(Csv);
   Cmd->callback([&O] {
     if (O.Profile.empty() && O.BbvCsv.empty())
-      throw CLI::RequiredError("analyze needs a PROFILE or --bbv-csv");
+      throw CLI::RequiredError("analyze: a PROFILE or --bbv-csv");
   });
   return Cmd;
 }

@@ -20,6 +20,10 @@ std::string withGain(const std::string &Value, double Gain) {
   return Value + " (" + signedPercent(Gain) + ")";
 }
 
+std::string count(uint64_t N, const std::string &Noun) {
+  return std::to_string(N) + " " + Noun + (N == 1 ? "" : "s");
+}
+
 std::string dims(const std::array<uint32_t, 3> &D) {
   return std::to_string(D[0]) + "x" + std::to_string(D[1]) + "x" + std::to_string(D[2]);
 }
@@ -67,10 +71,9 @@ void printHeader(std::ostream &OS, const LaunchAnalysis &L) {
                                      (L.Kernel->RegroupLine
                                           ? " (line " + std::to_string(L.Kernel->RegroupLine) + ")"
                                           : ""));
-  line(OS, "model", std::to_string(L.Gpu.SMs) + " SMs x " + std::to_string(L.Gpu.Occupancy) +
-                        " blocks per SM" +
+  line(OS, "model", count(L.Gpu.SMs, "SM") + " x occupancy " + std::to_string(L.Gpu.Occupancy) +
                         (L.OccupancyGiven ? "" : " (sm_90 thread limit; --occupancy N)") + " = " +
-                        std::to_string(L.Gpu.slots()) + " slots; groups of " +
+                        count(L.Gpu.slots(), "slot") + "; groups of " +
                         std::to_string(L.GroupSize) + " threads");
   line(OS, "redirection",
        cycles(L.Price.PerWarp) + " cycles per warp to load D" +

@@ -41,6 +41,28 @@ int run(const std::string &Command) {
   return WIFEXITED(Status) ? WEXITSTATUS(Status) : 128;
 }
 
+// Runs a command, echoing its output, and returns the output too.
+int runEchoing(const std::string &Command, std::string &Output) {
+  std::cout << "$ " << Command << '\n' << std::flush;
+  FILE *Pipe = popen((Command + " 2>&1").c_str(), "r");
+  if (!Pipe)
+    return 127;
+  char Line[4096];
+  while (std::fgets(Line, sizeof Line, Pipe)) {
+    std::cout << Line;
+    Output += Line;
+  }
+  int Status = pclose(Pipe);
+  return WIFEXITED(Status) ? WEXITSTATUS(Status) : 128;
+}
+
+// The example's "kernel time: median X ms" line, or a negative number.
+double medianMs(const std::string &Output) {
+  const std::string Key = "kernel time: median ";
+  size_t At = Output.find(Key);
+  return At == std::string::npos ? -1 : std::atof(Output.c_str() + At + Key.size());
+}
+
 void step(const std::string &Title) { std::cout << "\n== " << Title << " ==\n" << std::flush; }
 
 // The GPU, or why there is none.
@@ -64,6 +86,31 @@ std::string Compile(const Toolchain &T, const fs::path &Program) {
          " -fpass-plugin=" + quote(T.Plugin) + " -Rpass=divopt " + quote(T.Example) + " -o " +
          quote(Program.string()) + " -x none " + quote(T.Runtime) + " -L" +
          quote(T.CudaPath + "/lib64") + " -lcudart_static -ldl -lrt -lpthread";
+}
+
+// Enough Collatz sequences to fill an H100 and make warps differ.
+const char *const DemoThreads = "1048576";
+const char *const DemoLaunches = "30";
+
+// Step 4: the original against optimize mode guided by the profile just
+// recorded; the model decides whether to regroup, and says so.
+int regroupAndCompare(const fs::path &Program, const fs::path &Profile) {
+  step("4. Regroup: the original, then DIVOPT_MODE=optimize guided by that profile");
+  std::string Off, Optimized;
+  std::string Args = std::string(" ") + DemoThreads + " " + DemoLaunches;
+  if (runEchoing("DIVOPT_MODE=off " + quote(Program.string()) + Args, Off) != 0 ||
+      runEchoing("DIVOPT_MODE=optimize DIVOPT_VERBOSE=1 DIVOPT_PROFILE_USE=" +
+                     quote(Profile.string()) + " " + quote(Program.string()) + Args,
+                 Optimized) != 0) {
+    std::cerr << "divopt: error: the example failed (output above)\n";
+    return 1;
+  }
+  double Before = medianMs(Off), After = medianMs(Optimized);
+  if (Before > 0 && After > 0)
+    std::printf("\nspeedup of the kernel: %.2fx (%.4f ms -> %.4f ms, medians of %s launches;"
+                " the first launch also paid for the plan)\n",
+                Before / After, Before, After, DemoLaunches);
+  return 0;
 }
 
 int reportOn(const std::string &Profile) {
@@ -103,12 +150,14 @@ int runDemoCommand(const DemoOptions &Options) {
     std::error_code Ignored;
     fs::remove(Profile, Ignored);
     if (run("DIVOPT_MODE=profile DIVOPT_PROFILE_FILE=" + quote(Profile.string()) + " " +
-            quote(Program.string())) != 0) {
+            quote(Program.string()) + " " + DemoThreads) != 0) {
       std::cerr << "divopt: error: the profiled example failed (output above)\n";
       return 1;
     }
     step("3. divopt report " + Profile.string());
     Status = reportOn(Profile.string());
+    if (Status == 0)
+      Status = regroupAndCompare(Program, Profile);
   } else {
     step("2. No GPU here");
     std::cout << (Options.ForceNoGpu ? std::string("--no-gpu given")

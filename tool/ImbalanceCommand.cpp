@@ -9,6 +9,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -92,8 +93,8 @@ Settings checkOptions(const ImbalanceOptions &Options) {
     throw std::invalid_argument("--monte-carlo: SAMPLES must be a positive integer, got '" +
                                 Options.MonteCarloGroups + "'");
   if (!parseInteger(Options.Seed, 0, UINT64_MAX, S.Seed))
-    throw std::invalid_argument("--seed: S must be a non-negative integer, got '" +
-                                Options.Seed + "'");
+    throw std::invalid_argument("--seed: S must be a non-negative integer, got '" + Options.Seed +
+                                "'");
   return S;
 }
 
@@ -117,20 +118,17 @@ void printText(std::ostream &OS, const WorkDistribution &W, const Settings &S,
   OS << "work W      " << W.Description << ": values " << W.Lo << ".." << W.hi() << ", mean "
      << fixed(W.mean()) << ", sd " << fixed(std::sqrt(W.variance())) << '\n';
   if (W.TruncatedMass > 0)
-    OS << "truncation  " << fixed(W.TruncatedMass, "%.3g") << " of the mass lies above "
-       << W.hi() << " (epsilon " << formatNumber(S.Epsilon)
-       << "): cut off, the rest renormalized\n";
+    OS << "truncation  " << fixed(W.TruncatedMass, "%.3g") << " of the mass lies above " << W.hi()
+       << " (epsilon " << formatNumber(S.Epsilon) << "): cut off, the rest renormalized\n";
   OS << "loss X      n max / sum: a group's SIMT cost over its MIMD cost (1: no loss)\n";
   if (S.MonteCarloGroups)
-    OS << "simulated   " << S.MonteCarloGroups << " groups per n, MT19937 seed " << S.Seed
-       << '\n';
+    OS << "simulated   " << S.MonteCarloGroups << " groups per n, MT19937 seed " << S.Seed << '\n';
   OS << '\n';
 
   using A = TextTable::Align;
-  std::vector<TextTable::Column> Columns{{"n", A::Right},      {"mean loss", A::Right},
-                                         {"sd", A::Right},     {"median", A::Right},
-                                         {"p90", A::Right},    {"p99", A::Right},
-                                         {"outcomes", A::Right}};
+  std::vector<TextTable::Column> Columns{
+      {"n", A::Right},   {"mean loss", A::Right}, {"sd", A::Right},      {"median", A::Right},
+      {"p90", A::Right}, {"p99", A::Right},       {"outcomes", A::Right}};
   if (S.MonteCarloGroups)
     for (const char *Title : {"simulated", "+-", "rel. error"})
       Columns.push_back({Title, A::Right});
@@ -153,7 +151,9 @@ void printText(std::ostream &OS, const WorkDistribution &W, const Settings &S,
   }
   Table.print(OS, "");
 
-  if (W.Lo == 0) {
+  // Only where it happens: with 0 in the support and a mass a double can hold.
+  if (std::any_of(Groups.begin(), Groups.end(),
+                  [](const GroupResult &G) { return G.Model.zeroSumMass() > 0; })) {
     OS << "\ngroups whose work is all zero count as no loss (X = 1); their probability:";
     for (const GroupResult &G : Groups)
       OS << (&G == &Groups.front() ? " " : ", ") << "n=" << G.N << ' '
@@ -167,12 +167,9 @@ void printText(std::ostream &OS, const WorkDistribution &W, const Settings &S,
 json toJson(const WorkDistribution &W, const Settings &S, const ImbalanceOptions &Options,
             const std::vector<GroupResult> &Groups) {
   json Out;
-  Out["distribution"] = {{"spec", Options.Distribution},
-                         {"description", W.Description},
-                         {"support", {W.Lo, W.hi()}},
-                         {"epsilon", S.Epsilon},
-                         {"truncated_mass", W.TruncatedMass},
-                         {"mean", W.mean()},
+  Out["distribution"] = {{"spec", Options.Distribution},      {"description", W.Description},
+                         {"support", {W.Lo, W.hi()}},         {"epsilon", S.Epsilon},
+                         {"truncated_mass", W.TruncatedMass}, {"mean", W.mean()},
                          {"variance", W.variance()}};
   json List = json::array();
   for (const GroupResult &G : Groups) {
@@ -180,15 +177,16 @@ json toJson(const WorkDistribution &W, const Settings &S, const ImbalanceOptions
     json Pmf = json::array();
     for (const LossOutcome &O : L.outcomes())
       Pmf.push_back({O.Num, O.Den, O.P});
-    json Entry = {{"n", G.N},
-                  {"mean", L.mean()},
-                  {"variance", L.variance()},
-                  {"quantiles",
-                   {{"0.5", L.quantile(0.5)}, {"0.9", L.quantile(0.9)}, {"0.99", L.quantile(0.99)}}},
-                  {"zero_sum_mass", L.zeroSumMass()},
-                  {"truncated_group_mass", truncatedGroupMass(W, G.N)},
-                  {"outcomes", L.outcomes().size()},
-                  {"pmf", std::move(Pmf)}};
+    json Entry = {
+        {"n", G.N},
+        {"mean", L.mean()},
+        {"variance", L.variance()},
+        {"quantiles",
+         {{"0.5", L.quantile(0.5)}, {"0.9", L.quantile(0.9)}, {"0.99", L.quantile(0.99)}}},
+        {"zero_sum_mass", L.zeroSumMass()},
+        {"truncated_group_mass", truncatedGroupMass(W, G.N)},
+        {"outcomes", L.outcomes().size()},
+        {"pmf", std::move(Pmf)}};
     if (G.Simulated)
       Entry["monte_carlo"] = {{"groups", G.Simulated->Groups},
                               {"seed", S.Seed},
@@ -232,8 +230,7 @@ int runImbalanceCommand(const ImbalanceOptions &Options) {
   if (!Options.Plot.empty()) {
     PlotFile.open(Options.Plot);
     if (!PlotFile)
-      throw std::runtime_error(Options.Plot + ": cannot write plot (" + std::strerror(errno) +
-                               ")");
+      throw std::runtime_error(Options.Plot + ": cannot write plot (" + std::strerror(errno) + ")");
   }
 
   std::vector<GroupResult> Groups;
@@ -242,8 +239,8 @@ int runImbalanceCommand(const ImbalanceOptions &Options) {
     if (!Options.Plot.empty())
       G.PlotBins = binsFor(G.Model);
     if (S.MonteCarloGroups)
-      G.Simulated = simulateImbalance(W, N, S.MonteCarloGroups, S.Seed,
-                                      G.PlotBins ? &*G.PlotBins : nullptr);
+      G.Simulated =
+          simulateImbalance(W, N, S.MonteCarloGroups, S.Seed, G.PlotBins ? &*G.PlotBins : nullptr);
     Groups.push_back(std::move(G));
   }
 

@@ -16,25 +16,27 @@
 // which the model does not describe).
 //
 //   bench-imbalance-matrix-power [groups=65536] [seed=5489] [sync=1] [n-list=2,4,8,16,32]
-// Prints CSV: one row per distribution and n. sync=0 drops the group's
+// Prints CSV, one row per distribution and n: simulated_mean (mean n max /
+// sum of the drawn exponents), measured_mean and measured_sd (of SIMT /
+// MIMD), relative_difference (|measured - simulated| / simulated) and
+// cycles_per_iteration (MIMD cycles per multiplication). The model's mean
+// for a row is `divopt imbalance DIST --n N`. sync=0 drops the group's
 // __syncwarp before the SIMT clock read (seed 001 section IV-D).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <functional>
 #include <random>
-#include <string>
 #include <vector>
 
-#define CHECK(call)                                                                  \
-  do {                                                                               \
-    cudaError_t e_ = (call);                                                         \
-    if (e_ != cudaSuccess) {                                                         \
-      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); \
-      std::exit(1);                                                                  \
-    }                                                                                \
+#define CHECK(call)                                                                                \
+  do {                                                                                             \
+    cudaError_t e_ = (call);                                                                       \
+    if (e_ != cudaSuccess) {                                                                       \
+      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_));             \
+      std::exit(1);                                                                                \
+    }                                                                                              \
   } while (0)
 
 constexpr int Dim = 16;
@@ -101,20 +103,16 @@ struct WorkDistribution {
 
 std::vector<WorkDistribution> tableIDistributions() {
   return {
-      {"binomial:40,0.5",
-       [D = std::binomial_distribution<unsigned>(40, 0.5)](std::mt19937 &G) mutable {
-         return D(G);
-       }},
+      {"binomial:40,0.5", [D = std::binomial_distribution<unsigned>(40, 0.5)](
+                              std::mt19937 &G) mutable { return D(G); }},
       {"geometric:0.05", // trials up to the first success: support 1, 2, ...
        [D = std::geometric_distribution<unsigned>(0.05)](std::mt19937 &G) mutable {
          return D(G) + 1;
        }},
       {"poisson:30",
        [D = std::poisson_distribution<unsigned>(30)](std::mt19937 &G) mutable { return D(G); }},
-      {"uniform:20,40",
-       [D = std::uniform_int_distribution<unsigned>(20, 40)](std::mt19937 &G) mutable {
-         return D(G);
-       }},
+      {"uniform:20,40", [D = std::uniform_int_distribution<unsigned>(20, 40)](
+                            std::mt19937 &G) mutable { return D(G); }},
       {"negbinomial:5,0.3", // failures before the 5th success
        [D = std::negative_binomial_distribution<unsigned>(5, 0.3)](std::mt19937 &G) mutable {
          return D(G);
@@ -221,8 +219,7 @@ int main(int argc, char **argv) {
                        cudaMemcpyHostToDevice));
       // A warm-up run, then the measured one.
       for (int Run = 0; Run < 2; ++Run)
-        matrixPower<<<Grid, Block>>>(DPool, DExponents, Groups, N, Sync, DSimt, DMimd,
-                                     DChecksums);
+        matrixPower<<<Grid, Block>>>(DPool, DExponents, Groups, N, Sync, DSimt, DMimd, DChecksums);
       CHECK(cudaGetLastError());
       CHECK(cudaDeviceSynchronize());
       CHECK(cudaMemcpy(Simt.data(), DSimt, Units * sizeof(unsigned long long),

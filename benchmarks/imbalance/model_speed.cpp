@@ -51,25 +51,25 @@ struct Row {
 };
 
 const Row TableI[] = {
-    {"binomial:40,0.5", 2, 1.090},   {"binomial:40,0.5", 4, 1.163},
-    {"binomial:40,0.5", 8, 1.225},   {"binomial:40,0.5", 16, 1.278},
-    {"binomial:40,0.5", 32, 1.325},  {"geometric:0.05", 2, 1.476},
-    {"geometric:0.05", 4, 2.047},    {"geometric:0.05", 8, 2.668},
-    {"geometric:0.05", 16, 3.317},   {"geometric:0.05", 32, 3.979},
-    {"poisson:30", 2, 1.104},        {"poisson:30", 4, 1.191},
-    {"poisson:30", 8, 1.268},        {"poisson:30", 16, 1.335},
-    {"poisson:30", 32, 1.397},       {"uniform:20,40", 2, 1.118},
-    {"uniform:20,40", 4, 1.213},     {"uniform:20,40", 8, 1.275},
-    {"uniform:20,40", 16, 1.309},    {"uniform:20,40", 32, 1.326},
-    {"negbinomial:5,0.3", 2, 1.301}, {"negbinomial:5,0.3", 4, 1.587},
-    {"negbinomial:5,0.3", 8, 1.860}, {"negbinomial:5,0.3", 16, 2.123},
+    {"binomial:40,0.5", 2, 1.090},    {"binomial:40,0.5", 4, 1.163},
+    {"binomial:40,0.5", 8, 1.225},    {"binomial:40,0.5", 16, 1.278},
+    {"binomial:40,0.5", 32, 1.325},   {"geometric:0.05", 2, 1.476},
+    {"geometric:0.05", 4, 2.047},     {"geometric:0.05", 8, 2.668},
+    {"geometric:0.05", 16, 3.317},    {"geometric:0.05", 32, 3.979},
+    {"poisson:30", 2, 1.104},         {"poisson:30", 4, 1.191},
+    {"poisson:30", 8, 1.268},         {"poisson:30", 16, 1.335},
+    {"poisson:30", 32, 1.397},        {"uniform:20,40", 2, 1.118},
+    {"uniform:20,40", 4, 1.213},      {"uniform:20,40", 8, 1.275},
+    {"uniform:20,40", 16, 1.309},     {"uniform:20,40", 32, 1.326},
+    {"negbinomial:5,0.3", 2, 1.301},  {"negbinomial:5,0.3", 4, 1.587},
+    {"negbinomial:5,0.3", 8, 1.860},  {"negbinomial:5,0.3", 16, 2.123},
     {"negbinomial:5,0.3", 32, 2.375},
 };
 
 void tableI(bool MonteCarlo) {
   std::printf("== Table I (epsilon 1e-6)\n");
-  std::printf("%-18s %3s %6s %9s %9s %9s %10s %9s", "dist", "n", "|supp|", "paper mu_A",
-              "model", "|diff|", "outcomes", "model s");
+  std::printf("%-18s %3s %6s %9s %9s %9s %10s %9s", "dist", "n", "|supp|", "paper mu_A", "model",
+              "|diff|", "outcomes", "model s");
   if (MonteCarlo)
     std::printf(" %9s %9s %10s %9s", "groups", "simulated", "rel. err", "sim s");
   std::printf("\n");
@@ -96,8 +96,8 @@ void tableI(bool MonteCarlo) {
       SimulationResult S = simulateImbalance(W, R.N, Groups, 2022);
       double Relative = std::fabs(S.Mean - Mean) / Mean;
       MaxRelative = std::max(MaxRelative, Relative);
-      std::printf(" %9llu %9.6f %9.4f%% %9.3f", (unsigned long long)Groups, S.Mean,
-                  100 * Relative, seconds(T0));
+      std::printf(" %9llu %9.6f %9.4f%% %9.3f", (unsigned long long)Groups, S.Mean, 100 * Relative,
+                  seconds(T0));
     }
     std::printf("\n");
   }
@@ -131,8 +131,8 @@ double slope(const std::vector<double> &X, const std::vector<double> &Y) {
 
 // Times the model over uniform:1,A for each (n, A); prints one line each and
 // the fitted exponent of x (n or A) over the points with x >= FitFrom.
-void growth(const char *Title, const std::vector<std::pair<unsigned, unsigned>> &Points,
-            bool OverN, unsigned FitFrom) {
+void growth(const char *Title, const std::vector<std::pair<unsigned, unsigned>> &Points, bool OverN,
+            unsigned FitFrom) {
   std::printf("== %s\n", Title);
   std::printf("%5s %6s %12s %12s %12s %10s %12s %12s\n", "n", "|supp|", "multiply-adds",
               "n|supp|^2", "outcomes", "seconds", "ns/mul-add", "ns/outcome");
@@ -151,8 +151,8 @@ void growth(const char *Title, const std::vector<std::pair<unsigned, unsigned>> 
       Y.push_back(T);
     }
   }
-  std::printf("time grows as %s^%.2f (fit over %s >= %u)\n\n", OverN ? "n" : "|supp|",
-              slope(X, Y), OverN ? "n" : "|supp|", FitFrom);
+  std::printf("time grows as %s^%.2f (fit over %s >= %u)\n\n", OverN ? "n" : "|supp|", slope(X, Y),
+              OverN ? "n" : "|supp|", FitFrom);
 }
 
 } // namespace

@@ -45,8 +45,8 @@ WorkDistribution parseDistribution(const std::string &Spec, double Epsilon) {
   size_t Colon = Spec.find(':');
   std::string Name = Spec.substr(0, Colon);
   if (Colon == std::string::npos)
-    throw std::invalid_argument("distribution '" + Spec + "' has no parameters (expected " +
-                                Forms + ")");
+    throw std::invalid_argument("distribution '" + Spec + "' has no parameters (expected " + Forms +
+                                ")");
   std::string Rest = Spec.substr(Colon + 1);
   if (Name == "empirical") {
     if (Rest.empty())

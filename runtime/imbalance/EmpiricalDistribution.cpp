@@ -38,9 +38,8 @@ WorkDistribution empiricalDistribution(std::string Description,
     Weights.push_back(double(Count));
   }
   W.MakeSampler = [Values, Weights] {
-    return Sampler(
-        [Values, D = std::discrete_distribution<size_t>(Weights.begin(), Weights.end())](
-            std::mt19937 &G) mutable { return Values[D(G)]; });
+    return Sampler([Values, D = std::discrete_distribution<size_t>(Weights.begin(), Weights.end())](
+                       std::mt19937 &G) mutable { return Values[D(G)]; });
   };
   return W;
 }

@@ -6,20 +6,6 @@
 
 namespace divopt::imbalance {
 
-// Values are handled as offsets from W.Lo, so a distribution far from zero
-// costs what its width costs. With A = |range| and values a taken in
-// increasing order, Powers[k] holds the (non-normalized) pmf of the offset
-// sum of k draws that are all <= a: g(.; k, a) of eq. 9 for every k < n.
-// Adding the value a with mass f to the draws' alphabet gives, by the
-// binomial theorem over how many draws j equal a,
-//
-//   g(.; k, a) = sum_{j=0..k} C(k, j) f^j shift_{j a} g(.; k - j, a - 1),
-//
-// and the j >= 1 terms for k = n are exactly P(max = a, sum = .): eq. 10's
-// numerator without the cancellation of subtracting g(.; n, a - 1). Every
-// term is a product of non-negative numbers, so each joint probability keeps
-// its relative accuracy (about 1e-13) however small it is. Rows are updated from k = n
-// down, so the rows k - j read are still those of a - 1.
 ModelCost estimateModelCost(const WorkDistribution &W, unsigned N) {
   double A = double(W.Mass.size()), Nd = double(N);
   ModelCost Cost;
@@ -36,21 +22,33 @@ void checkModelSize(const WorkDistribution &W, unsigned N) {
                                 ", got " + std::to_string(N));
   if (double(N) * double(W.hi()) >= 4294967296.0)
     throw std::invalid_argument("the model needs n x largest value below 2^32; n=" +
-                                std::to_string(N) + " x " + std::to_string(W.hi()) +
-                                " is not");
+                                std::to_string(N) + " x " + std::to_string(W.hi()) + " is not");
   ModelCost Cost = estimateModelCost(W, N);
   if (Cost.MultiplyAdds > MaxModelMultiplyAdds || Cost.Pairs > MaxModelPairs)
     throw std::invalid_argument(
-        "the exact model for n=" + std::to_string(N) + " over " +
-        std::to_string(W.Mass.size()) + " values of " + W.Description + " needs about " +
-        formatNumber(Cost.MultiplyAdds, 2) + " multiply-adds and up to " +
-        formatNumber(Cost.Pairs, 2) + " (max, sum) pairs; the limits are " +
-        formatNumber(MaxModelMultiplyAdds, 2) + " and " + formatNumber(MaxModelPairs, 2) +
+        "the exact model for n=" + std::to_string(N) + " over " + std::to_string(W.Mass.size()) +
+        " values of " + W.Description + " needs about " + formatNumber(Cost.MultiplyAdds, 2) +
+        " multiply-adds and up to " + formatNumber(Cost.Pairs, 2) +
+        " (max, sum) pairs; the limits are " + formatNumber(MaxModelMultiplyAdds, 2) + " and " +
+        formatNumber(MaxModelPairs, 2) +
         ": use a smaller n, or a larger --epsilon for an infinite support");
 }
 
 } // namespace
 
+// Values are handled as offsets from W.Lo, so a distribution far from zero
+// costs what its width costs. With the values a taken in increasing order,
+// Powers[k] holds the (non-normalized) pmf of the offset sum of k draws that
+// are all <= a: g(.; k, a) of eq. 9, for every k < n. Adding the value a,
+// with mass f, to what the draws may take gives, by how many draws j equal a,
+//
+//   g(.; k, a) = sum_{j=0..k} C(k, j) f^j shift_{j a} g(.; k - j, a - 1),
+//
+// and the j >= 1 terms for k = n are exactly P(max = a, sum = .): eq. 10's
+// numerator without the cancellation of subtracting g(.; n, a - 1). Every
+// term is a product of non-negative numbers, so each joint probability keeps
+// its relative accuracy (about 1e-13) however small it is. Rows are updated
+// from k = n down, so the rows k - j read are still those of a - 1.
 LossDistribution modelImbalance(const WorkDistribution &W, unsigned N) {
   checkModelSize(W, N);
   const size_t A = W.Mass.size();
@@ -79,7 +77,7 @@ LossDistribution modelImbalance(const WorkDistribution &W, unsigned N) {
       for (unsigned J = 1; J <= K; ++J) {
         C *= F * double(K - J + 1) / double(J);
         if (C == 0)
-          break; // underflowed: the terms only shrink from here
+          break; // underflowed while falling: later terms are smaller still
         size_t M = K - J, Length = OldLength(M);
         if (Length == 0)
           continue;

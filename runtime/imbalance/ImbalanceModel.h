@@ -20,7 +20,7 @@ struct ModelCost {
 };
 ModelCost estimateModelCost(const WorkDistribution &W, unsigned N);
 
-inline constexpr double MaxModelMultiplyAdds = 2e10; // ~15 s on one core
+inline constexpr double MaxModelMultiplyAdds = 2e10;               // ~15 s on one core
 inline constexpr double MaxModelPairs = double(uint64_t(1) << 25); // 16 bytes each
 
 // Group sizes up to the largest CUDA block; beyond it binomial coefficients

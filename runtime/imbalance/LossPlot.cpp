@@ -15,11 +15,20 @@ std::string escapeXml(const std::string &S) {
   std::string Out;
   for (char C : S) {
     switch (C) {
-    case '&': Out += "&amp;"; break;
-    case '<': Out += "&lt;"; break;
-    case '>': Out += "&gt;"; break;
-    case '"': Out += "&quot;"; break;
-    default: Out += C;
+    case '&':
+      Out += "&amp;";
+      break;
+    case '<':
+      Out += "&lt;";
+      break;
+    case '>':
+      Out += "&gt;";
+      break;
+    case '"':
+      Out += "&quot;";
+      break;
+    default:
+      Out += C;
     }
   }
   return Out;
@@ -59,8 +68,8 @@ void writePanel(std::ostream &OS, const LossPlotPanel &P, double Y0) {
   auto Sx = [&](double X) { return X0 + (X - P.Range.Lo) / (P.Range.Hi - P.Range.Lo) * W; };
   auto Sy = [&](double Y) { return Base - Y / YMax * H; };
 
-  OS << "<text x='" << X0 << "' y='" << Y0 + 20 << "' class='h'>n = " << P.N
-     << "   mean: model " << num(P.ModelMean, "%.4f");
+  OS << "<text x='" << X0 << "' y='" << Y0 + 20 << "' class='h'>n = " << P.N << "   mean: model "
+     << num(P.ModelMean, "%.4f");
   if (!P.Simulated.empty())
     OS << ", simulated " << num(P.SimulatedMean, "%.4f");
   OS << "</text>\n";

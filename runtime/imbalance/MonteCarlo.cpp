@@ -45,8 +45,7 @@ struct Chunk {
 
 Chunk simulateChunk(const WorkDistribution &W, unsigned N, uint64_t Groups, uint64_t Seed,
                     uint64_t Index, const Bins *HistogramBins) {
-  std::seed_seq Seq{uint32_t(Seed), uint32_t(Seed >> 32), uint32_t(Index),
-                    uint32_t(Index >> 32)};
+  std::seed_seq Seq{uint32_t(Seed), uint32_t(Seed >> 32), uint32_t(Index), uint32_t(Index >> 32)};
   std::mt19937 Generator(Seq);
   Sampler Draw = W.MakeSampler(); // fresh per chunk: samplers carry state
   Chunk C;
@@ -75,8 +74,7 @@ Chunk simulateChunk(const WorkDistribution &W, unsigned N, uint64_t Groups, uint
 } // namespace
 
 SimulationResult simulateImbalance(const WorkDistribution &W, unsigned N, uint64_t Groups,
-                                   uint64_t Seed, const Bins *HistogramBins,
-                                   unsigned Threads) {
+                                   uint64_t Seed, const Bins *HistogramBins, unsigned Threads) {
   if (N < 1)
     throw std::invalid_argument("group size must be >= 1");
   if (Groups < 1)

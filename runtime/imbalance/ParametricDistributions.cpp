@@ -19,8 +19,7 @@ void checkProbability(const std::string &Distribution, double P) {
 }
 
 bool isCount(double X) {
-  return std::isfinite(X) && X >= 0 && std::floor(X) == X &&
-         X < double(MaxSupportValues);
+  return std::isfinite(X) && X >= 0 && std::floor(X) == X && X < double(MaxSupportValues);
 }
 
 // W == Value always (p = 1 makes the binomial, geometric and negative
@@ -42,12 +41,10 @@ double logChoose(double N, double K) {
 
 WorkDistribution binomialDistribution(double Trials, double P) {
   if (!isCount(Trials) || Trials < 1)
-    badParameter("binomial", "n must be a positive integer below " +
-                                 std::to_string(MaxSupportValues),
-                 Trials);
+    badParameter("binomial",
+                 "n must be a positive integer below " + std::to_string(MaxSupportValues), Trials);
   checkProbability("binomial", P);
-  std::string Description =
-      "binomial(n=" + formatNumber(Trials) + ", p=" + formatNumber(P) + ")";
+  std::string Description = "binomial(n=" + formatNumber(Trials) + ", p=" + formatNumber(P) + ")";
   uint64_t N = uint64_t(Trials);
   if (P == 1)
     return degenerate(Description, N);
@@ -57,9 +54,8 @@ WorkDistribution binomialDistribution(double Trials, double P) {
     W.Mass.push_back(std::exp(logChoose(Trials, double(K)) + double(K) * std::log(P) +
                               double(N - K) * std::log1p(-P)));
   W.MakeSampler = [N, P] {
-    return Sampler([D = std::binomial_distribution<uint64_t>(N, P)](std::mt19937 &G) mutable {
-      return D(G);
-    });
+    return Sampler(
+        [D = std::binomial_distribution<uint64_t>(N, P)](std::mt19937 &G) mutable { return D(G); });
   };
   return W;
 }
@@ -70,8 +66,8 @@ WorkDistribution geometricDistribution(double P, double Epsilon) {
   if (P == 1)
     return degenerate(Description, 1);
   WorkDistribution W = truncateUpperTail(
-      Description, 1,
-      [P](uint64_t K) { return P * std::exp(double(K - 1) * std::log1p(-P)); }, Epsilon);
+      Description, 1, [P](uint64_t K) { return P * std::exp(double(K - 1) * std::log1p(-P)); },
+      Epsilon);
   // std::geometric_distribution counts the failures before the first
   // success; seed 001 counts the trials.
   W.MakeSampler = [P] {
@@ -101,13 +97,11 @@ WorkDistribution poissonDistribution(double Lambda, double Epsilon) {
 
 WorkDistribution uniformDistribution(double A, double B) {
   if (!isCount(A))
-    badParameter("uniform", "a must be a non-negative integer below " +
-                                std::to_string(MaxSupportValues),
-                 A);
+    badParameter("uniform",
+                 "a must be a non-negative integer below " + std::to_string(MaxSupportValues), A);
   if (!isCount(B))
-    badParameter("uniform", "b must be a non-negative integer below " +
-                                std::to_string(MaxSupportValues),
-                 B);
+    badParameter("uniform",
+                 "b must be a non-negative integer below " + std::to_string(MaxSupportValues), B);
   if (B < A)
     throw std::invalid_argument("uniform: b must be >= a, got a=" + formatNumber(A) +
                                 ", b=" + formatNumber(B));
@@ -117,8 +111,9 @@ WorkDistribution uniformDistribution(double A, double B) {
   W.Lo = Lo;
   W.Mass.assign(Hi - Lo + 1, 1.0 / double(Hi - Lo + 1));
   W.MakeSampler = [Lo, Hi] {
-    return Sampler([D = std::uniform_int_distribution<uint64_t>(Lo, Hi)](
-                       std::mt19937 &G) mutable { return D(G); });
+    return Sampler([D = std::uniform_int_distribution<uint64_t>(Lo, Hi)](std::mt19937 &G) mutable {
+      return D(G);
+    });
   };
   return W;
 }
@@ -127,8 +122,7 @@ WorkDistribution negativeBinomialDistribution(double R, double P, double Epsilon
   if (!(R > 0 && std::isfinite(R)))
     badParameter("negbinomial", "r must be positive and finite", R);
   checkProbability("negbinomial", P);
-  std::string Description =
-      "negbinomial(r=" + formatNumber(R) + ", p=" + formatNumber(P) + ")";
+  std::string Description = "negbinomial(r=" + formatNumber(R) + ", p=" + formatNumber(P) + ")";
   if (P == 1)
     return degenerate(Description, 0);
   WorkDistribution W = truncateUpperTail(
@@ -145,8 +139,8 @@ WorkDistribution negativeBinomialDistribution(double R, double P, double Epsilon
   // non-integer r.
   if (R == std::floor(R) && R <= 64)
     W.MakeSampler = [R, P] {
-      return Sampler([Successes = unsigned(R), D = std::geometric_distribution<uint64_t>(P)](
-                         std::mt19937 &G) mutable {
+      return Sampler([Successes = unsigned(R),
+                      D = std::geometric_distribution<uint64_t>(P)](std::mt19937 &G) mutable {
         uint64_t Failures = 0;
         for (unsigned I = 0; I < Successes; ++I)
           Failures += D(G);

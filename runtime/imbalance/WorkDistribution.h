@@ -22,7 +22,7 @@ struct WorkDistribution {
   // conditioned on W <= hi().
   uint64_t Lo = 0;
   std::vector<double> Mass;
-  double TruncatedMass = 0; // P(W > hi()) before renormalizing; 0 for finite supports
+  double TruncatedMass = 0;             // P(W > hi()) before renormalizing; 0 for finite supports
   std::function<Sampler()> MakeSampler; // samples the real W, untruncated
 
   uint64_t hi() const { return Lo + Mass.size() - 1; }

@@ -28,7 +28,7 @@ cudaError_t launch(const void *Stub, dim3 Grid, dim3 Block, void **Args, size_t 
   LaunchRequest L{Stub, Grid, Block, Args, SharedMem, Stream};
   bool Profile = config().RunMode == Mode::Profile;
   bool Done = Profile ? launchProfiled(K, L, Result) : launchOptimized(K, L, Result);
-  if (config().Verbose)
+  if (config().Verbose >= 2)
     warn("launch " + K.Name + " <<<" + std::to_string(Grid.x) + "x" + std::to_string(Grid.y) +
          "x" + std::to_string(Grid.z) + ", " + std::to_string(Block.x) + "x" +
          std::to_string(Block.y) + "x" + std::to_string(Block.z) + ">>>: " +

@@ -47,7 +47,7 @@ RuntimeConfig readConfig() {
     warn("unknown DIVOPT_MODE '" + M + "' (expected off, profile or optimize); launching original kernels");
   }
   const char *Verbose = std::getenv("DIVOPT_VERBOSE");
-  C.Verbose = Verbose && *Verbose && std::string(Verbose) != "0";
+  C.Verbose = Verbose && *Verbose ? std::atoi(Verbose) : 0;
   if (const char *Use = std::getenv("DIVOPT_PROFILE_USE"))
     C.ProfileUse = Use;
   if (const char *Gain = std::getenv("DIVOPT_MIN_GAIN"); Gain && *Gain) {

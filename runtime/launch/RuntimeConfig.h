@@ -2,7 +2,7 @@
 //   DIVOPT_MODE          off (default) | profile | optimize
 //   DIVOPT_PROFILE_FILE  where profile records go (default default.divprof;
 //                        %p = pid, %m = program name), like LLVM_PROFILE_FILE
-//   DIVOPT_VERBOSE=1     one line per launch saying what the runtime did
+//   DIVOPT_VERBOSE=1     each regrouping decision; 2: also one line per launch
 //   DIVOPT_PROFILE_USE   optimize mode: the profile whose BBVs guide regrouping
 //   DIVOPT_MIN_GAIN      optimize mode: least predicted improvement to regroup
 //                        for (default 0.05, a fraction of the scheduled metric)
@@ -20,7 +20,7 @@ enum class Mode { Off, Profile, Optimize };
 struct RuntimeConfig {
   Mode RunMode = Mode::Off;
   std::string ProfilePath;
-  bool Verbose = false;
+  int Verbose = 0;
   std::string ProfileUse;
   double MinGain = 0.05;
   std::string Algorithm = "auto";

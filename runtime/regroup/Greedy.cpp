@@ -241,7 +241,7 @@ std::vector<Completed> interleave(std::vector<std::vector<Completed>> Runs) {
 std::vector<uint32_t> greedy(const BbvClasses &Bbv, const std::vector<double> &Lat,
                              uint32_t GroupSize, const GreedyOptions &Options) {
   checkGroupSize(GroupSize);
-  uint32_t Window = std::max(1u, Options.Window);
+  uint32_t Window = searchWindow(Options, Bbv.classes());
   ClassMembers Members(Bbv);
   std::vector<double> ClassLat = classLatencies(Bbv, Lat);
 

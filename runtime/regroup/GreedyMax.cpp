@@ -148,7 +148,7 @@ private:
 std::vector<uint32_t> greedyMax(const BbvClasses &Bbv, const std::vector<double> &Lat,
                                 uint32_t GroupSize, const GreedyOptions &Options) {
   checkGroupSize(GroupSize);
-  return GreedyMaxRun(Bbv, Lat, GroupSize, std::max(1u, Options.Window)).run();
+  return GreedyMaxRun(Bbv, Lat, GroupSize, searchWindow(Options, Bbv.classes())).run();
 }
 
 } // namespace divopt

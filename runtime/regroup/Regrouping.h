@@ -16,15 +16,21 @@ std::vector<uint32_t> sorting(const BbvClasses &Bbv, unsigned Workers = 0);
 
 // How far the greedy algorithms look for a partner. A group's partners are
 // searched in order of latency outward from its own, pruned by a bound on
-// the gain; Window caps the gains computed per search, which bounds the time
-// and makes the search approximate when more candidates pass the bound.
+// the gain (exact so far); Window caps the candidates looked at per search,
+// which bounds the time and makes the search approximate when more
+// candidates pass the bound.
 struct GreedyOptions {
-  uint32_t Window = 64;
+  // 0: 2^20 / classes, at least 64: exact for launches of up to 1024
+  // distinct BBVs, about 2^20 gains per class searched beyond.
+  uint32_t Window = 0;
   // Greedy only: classes per independent piece of work, in latency order
   // (one worker each); the groups left over from every piece are merged last.
   uint32_t ChunkClasses = 4096;
   unsigned Workers = 0; // 0: every hardware thread
 };
+
+// The window Options ask for, for a launch of Classes distinct BBVs.
+uint32_t searchWindow(const GreedyOptions &Options, uint32_t Classes);
 
 std::vector<uint32_t> greedy(const BbvClasses &Bbv, const std::vector<double> &Lat,
                              uint32_t GroupSize, const GreedyOptions &Options = {});

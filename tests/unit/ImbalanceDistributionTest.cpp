@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <stdexcept>
@@ -110,8 +111,7 @@ TEST(ImbalanceDistribution, SpecsNameEveryDistribution) {
   EXPECT_EQ(parseDistribution("geometric:0.05", 1e-6).Description, "geometric(p=0.05)");
   EXPECT_EQ(parseDistribution("poisson:30", 1e-6).Description, "poisson(lambda=30)");
   EXPECT_EQ(parseDistribution("uniform:20,40", 1e-6).Description, "uniform(a=20, b=40)");
-  EXPECT_EQ(parseDistribution("negbinomial:5,0.3", 1e-6).Description,
-            "negbinomial(r=5, p=0.3)");
+  EXPECT_EQ(parseDistribution("negbinomial:5,0.3", 1e-6).Description, "negbinomial(r=5, p=0.3)");
 }
 
 TEST(ImbalanceDistribution, BadParametersSayWhat) {
@@ -124,15 +124,13 @@ TEST(ImbalanceDistribution, BadParametersSayWhat) {
   EXPECT_EQ(Bad("binomial:40,0"), "binomial: p must be in (0, 1], got 0");
   EXPECT_EQ(Bad("binomial:2.5,0.5"),
             "binomial: n must be a positive integer below 1048576, got 2.5");
-  EXPECT_EQ(Bad("binomial:0,0.5"),
-            "binomial: n must be a positive integer below 1048576, got 0");
+  EXPECT_EQ(Bad("binomial:0,0.5"), "binomial: n must be a positive integer below 1048576, got 0");
   EXPECT_EQ(Bad("negbinomial:5,1.01"), "negbinomial: p must be in (0, 1], got 1.01");
   EXPECT_EQ(Bad("negbinomial:0,0.3"), "negbinomial: r must be positive and finite, got 0");
   EXPECT_EQ(Bad("poisson:0"), "poisson: lambda must be positive and finite, got 0");
   EXPECT_EQ(Bad("poisson:-3"), "poisson: lambda must be positive and finite, got -3");
   EXPECT_EQ(Bad("uniform:5,3"), "uniform: b must be >= a, got a=5, b=3");
-  EXPECT_EQ(Bad("uniform:-1,3"),
-            "uniform: a must be a non-negative integer below 1048576, got -1");
+  EXPECT_EQ(Bad("uniform:-1,3"), "uniform: a must be a non-negative integer below 1048576, got -1");
   EXPECT_EQ(Bad("uniform:1,2.5"),
             "uniform: b must be a non-negative integer below 1048576, got 2.5");
 }
@@ -146,8 +144,7 @@ TEST(ImbalanceDistribution, BadSyntaxSaysWhat) {
   EXPECT_EQ(Bad("geometric"),
             "distribution 'geometric' has no parameters (expected binomial:N,P, geometric:P, "
             "poisson:LAMBDA, uniform:A,B, negbinomial:R,P or empirical:FILE)");
-  EXPECT_EQ(Bad("geometric:0.1,0.2"),
-            "geometric takes 1 parameter (geometric:P), got 2");
+  EXPECT_EQ(Bad("geometric:0.1,0.2"), "geometric takes 1 parameter (geometric:P), got 2");
   EXPECT_EQ(Bad("binomial:40"), "binomial takes 2 parameters (binomial:N,P), got 1");
   EXPECT_EQ(Bad("poisson:abc"), "poisson: 'abc' is not a number (expected poisson:LAMBDA)");
   EXPECT_EQ(Bad("uniform:1,"), "uniform: '' is not a number (expected uniform:A,B)");

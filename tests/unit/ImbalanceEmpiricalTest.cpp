@@ -89,8 +89,7 @@ TEST_F(CountsFile, NoObservationsIsAnEmptyDistribution) {
 
 TEST_F(CountsFile, ValuesTooFarApartAreRefused) {
   std::string Message = errorOf("0\n2000000\n");
-  EXPECT_NE(Message.find("values span 0..2000000, more than 1048576 values"),
-            std::string::npos)
+  EXPECT_NE(Message.find("values span 0..2000000, more than 1048576 values"), std::string::npos)
       << Message;
 }
 

@@ -24,8 +24,7 @@ TEST(ImbalanceLossDistribution, EqualFractionsMergeInValueOrder) {
   EXPECT_DOUBLE_EQ(L.outcomes()[2].P, 0.5);
   EXPECT_DOUBLE_EQ(L.totalMass(), 1.0);
   EXPECT_DOUBLE_EQ(L.mean(), 1.625);
-  EXPECT_DOUBLE_EQ(L.variance(), 0.25 * 0.625 * 0.625 + 0.25 * 0.125 * 0.125 +
-                                     0.5 * 0.375 * 0.375);
+  EXPECT_DOUBLE_EQ(L.variance(), 0.25 * 0.625 * 0.625 + 0.25 * 0.125 * 0.125 + 0.5 * 0.375 * 0.375);
 }
 
 TEST(ImbalanceLossDistribution, CloseFractionsStayApart) {

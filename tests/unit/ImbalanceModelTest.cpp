@@ -1,11 +1,12 @@
 // The exact model against brute force: for small supports and groups, every
 // outcome of X = n max / sum and its probability, by enumerating all
 // |supp W|^n groups. Then the zero-sum convention and the size limits.
-#include "imbalance/DistributionSpec.h"
 #include "imbalance/ImbalanceModel.h"
+#include "imbalance/DistributionSpec.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <numeric>
 #include <stdexcept>

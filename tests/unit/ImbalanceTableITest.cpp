@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,9 @@ const TableDistribution TableIDistributions[] = {
     {"uniform:20,40", {{2, 1.118}, {4, 1.213}, {8, 1.275}, {16, 1.309}, {32, 1.326}}},
     {"negbinomial:5,0.3", {{2, 1.301}, {4, 1.587}, {8, 1.860}, {16, 2.123}, {32, 2.375}}},
 };
+
+// Test names and failures show the distribution, not the struct's bytes.
+void PrintTo(const TableDistribution &D, std::ostream *OS) { *OS << D.Spec; }
 
 class TableI : public ::testing::TestWithParam<TableDistribution> {};
 
