@@ -20,7 +20,7 @@ function(divopt_add_cuda_program NAME)
     COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/bin
     COMMAND ${DIVOPT_CLANG} ${DIVOPT_CUDA_FLAGS} -O2 -gline-tables-only ${ARG_FLAGS}
             -fpass-plugin=$<TARGET_FILE:DivOpt>
-            -I${PROJECT_SOURCE_DIR}/runtime/include
+            -I${PROJECT_SOURCE_DIR}/runtime/include -I${PROJECT_SOURCE_DIR}/common/include
             ${SRCS} -o ${OUT}
             -x none $<TARGET_FILE:divopt_rt> ${DIVOPT_CUDA_LIBS}
     DEPENDS ${SRCS} DivOpt divopt_rt

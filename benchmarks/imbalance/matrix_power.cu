@@ -29,15 +29,8 @@
 #include <functional>
 #include <random>
 #include <vector>
+#include "divopt/CudaCheck.h"
 
-#define CHECK(call)                                                                                \
-  do {                                                                                             \
-    cudaError_t e_ = (call);                                                                       \
-    if (e_ != cudaSuccess) {                                                                       \
-      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_));             \
-      std::exit(1);                                                                                \
-    }                                                                                              \
-  } while (0)
 
 constexpr int Dim = 16;
 constexpr unsigned WarpSize = 32;

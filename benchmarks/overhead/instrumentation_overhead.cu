@@ -10,15 +10,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
+#include "divopt/CudaCheck.h"
 
-#define CHECK(call)                                                                  \
-  do {                                                                               \
-    cudaError_t e_ = (call);                                                         \
-    if (e_ != cudaSuccess) {                                                         \
-      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); \
-      std::exit(1);                                                                  \
-    }                                                                                \
-  } while (0)
 
 __device__ unsigned mix(unsigned v) {
   v ^= v >> 16;

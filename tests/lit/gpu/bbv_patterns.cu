@@ -72,21 +72,21 @@ int main() {
   }
   int *dTrips, *dOuter, *dInner;
   float *dData, *dOut;
-  CHECK_CUDA(cudaMalloc(&dTrips, N * sizeof(int)));
-  CHECK_CUDA(cudaMalloc(&dOuter, N * sizeof(int)));
-  CHECK_CUDA(cudaMalloc(&dInner, N * sizeof(int)));
-  CHECK_CUDA(cudaMalloc(&dData, N * sizeof(float)));
-  CHECK_CUDA(cudaMalloc(&dOut, N * sizeof(float)));
-  CHECK_CUDA(cudaMemcpy(dTrips, trips.data(), N * sizeof(int), cudaMemcpyHostToDevice));
-  CHECK_CUDA(cudaMemcpy(dOuter, outer.data(), N * sizeof(int), cudaMemcpyHostToDevice));
-  CHECK_CUDA(cudaMemcpy(dInner, inner.data(), N * sizeof(int), cudaMemcpyHostToDevice));
-  CHECK_CUDA(cudaMemcpy(dData, data.data(), N * sizeof(float), cudaMemcpyHostToDevice));
+  CHECK(cudaMalloc(&dTrips, N * sizeof(int)));
+  CHECK(cudaMalloc(&dOuter, N * sizeof(int)));
+  CHECK(cudaMalloc(&dInner, N * sizeof(int)));
+  CHECK(cudaMalloc(&dData, N * sizeof(float)));
+  CHECK(cudaMalloc(&dOut, N * sizeof(float)));
+  CHECK(cudaMemcpy(dTrips, trips.data(), N * sizeof(int), cudaMemcpyHostToDevice));
+  CHECK(cudaMemcpy(dOuter, outer.data(), N * sizeof(int), cudaMemcpyHostToDevice));
+  CHECK(cudaMemcpy(dInner, inner.data(), N * sizeof(int), cudaMemcpyHostToDevice));
+  CHECK(cudaMemcpy(dData, data.data(), N * sizeof(float), cudaMemcpyHostToDevice));
 
   tripCountLoop<<<Blocks, Threads>>>(dTrips, dData, dOut, N);
-  CHECK_CUDA(cudaGetLastError());
+  CHECK(cudaGetLastError());
   // The profiled clone must compute what the original computes.
   std::vector<float> out(N);
-  CHECK_CUDA(cudaMemcpy(out.data(), dOut, N * sizeof(float), cudaMemcpyDeviceToHost));
+  CHECK(cudaMemcpy(out.data(), dOut, N * sizeof(float), cudaMemcpyDeviceToHost));
   bool Right = true;
   for (int t = 0; t < N; ++t) {
     float acc = 0;
@@ -103,7 +103,7 @@ int main() {
   dim3 Grid2(4, 2), Block2(16, 8);
   const int Width = 4 * 16;
   grid2d<<<Grid2, Block2>>>(dTrips, dData, dOut, Width, N);
-  CHECK_CUDA(cudaGetLastError());
+  CHECK(cudaGetLastError());
 
   auto All = readProfile();
   auto L = launchesOf(All, "tripCountLoop");

@@ -28,15 +28,15 @@ int main() {
     trips[t] = (t * 7) % 11;
   int *dTrips;
   float *dA, *dB;
-  CHECK_CUDA(cudaMalloc(&dTrips, N * sizeof(int)));
-  CHECK_CUDA(cudaMalloc(&dA, N * sizeof(float)));
-  CHECK_CUDA(cudaMalloc(&dB, N * sizeof(float)));
-  CHECK_CUDA(cudaMemcpy(dTrips, trips.data(), N * sizeof(int), cudaMemcpyHostToDevice));
-  CHECK_CUDA(cudaMemset(dA, 0, N * sizeof(float)));
-  CHECK_CUDA(cudaMemset(dB, 0, N * sizeof(float)));
+  CHECK(cudaMalloc(&dTrips, N * sizeof(int)));
+  CHECK(cudaMalloc(&dA, N * sizeof(float)));
+  CHECK(cudaMalloc(&dB, N * sizeof(float)));
+  CHECK(cudaMemcpy(dTrips, trips.data(), N * sizeof(int), cudaMemcpyHostToDevice));
+  CHECK(cudaMemset(dA, 0, N * sizeof(float)));
+  CHECK(cudaMemset(dB, 0, N * sizeof(float)));
   cudaStream_t S1, S2;
-  CHECK_CUDA(cudaStreamCreateWithFlags(&S1, cudaStreamNonBlocking));
-  CHECK_CUDA(cudaStreamCreateWithFlags(&S2, cudaStreamNonBlocking));
+  CHECK(cudaStreamCreateWithFlags(&S1, cudaStreamNonBlocking));
+  CHECK(cudaStreamCreateWithFlags(&S2, cudaStreamNonBlocking));
   std::thread Other([&] {
     for (int r = 0; r < Repeats; ++r)
       launchScaleByTid(dB, N - 100, S2);
@@ -44,7 +44,7 @@ int main() {
   for (int r = 0; r < Repeats; ++r)
     countdown<<<N / 256, 256, 0, S1>>>(dTrips, dA);
   Other.join();
-  CHECK_CUDA(cudaGetLastError());
+  CHECK(cudaGetLastError());
 
   auto All = readProfile();
   auto C = launchesOf(All, "countdown");

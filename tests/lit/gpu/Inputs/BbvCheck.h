@@ -5,6 +5,7 @@
 // of a launch: block numbering may change with the compiler, the closed form
 // of what runs may not.
 #pragma once
+#include "divopt/CudaCheck.h"
 #include "divopt/ProfileFile.h"
 #include "divopt/Runtime.h"
 
@@ -18,14 +19,6 @@ namespace bbvcheck {
 
 inline int Failures = 0;
 
-#define CHECK_CUDA(call)                                                                     \
-  do {                                                                                       \
-    cudaError_t e_ = (call);                                                                 \
-    if (e_ != cudaSuccess) {                                                                 \
-      std::fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); \
-      std::exit(1);                                                                          \
-    }                                                                                        \
-  } while (0)
 
 inline void expect(bool Ok, const std::string &What) {
   std::printf("%s %s\n", Ok ? "PASS" : "FAIL", What.c_str());
