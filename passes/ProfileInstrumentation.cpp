@@ -1,5 +1,6 @@
 #include "ProfileInstrumentation.h"
 #include "HiddenParamClone.h"
+#include "ThreadIndex.h"
 #include "divopt/Abi.h"
 
 #include "llvm/IR/Dominators.h"
@@ -15,10 +16,6 @@ using namespace llvm;
 namespace divopt {
 namespace {
 
-Value *sreg(IRBuilder<> &B, Intrinsic::ID Id) {
-  return B.CreateZExt(B.CreateIntrinsic(Id, {}), B.getInt64Ty());
-}
-
 // Linear global thread id and total thread count of the launch, for 1-D,
 // 2-D and 3-D grids and blocks: x varies fastest, as CUDA linearizes.
 struct ThreadGeometry {
@@ -27,24 +24,13 @@ struct ThreadGeometry {
 };
 
 ThreadGeometry emitThreadGeometry(IRBuilder<> &B) {
-  Value *Tid = sreg(B, Intrinsic::nvvm_read_ptx_sreg_tid_z);
-  Value *NtidY = sreg(B, Intrinsic::nvvm_read_ptx_sreg_ntid_y);
-  Value *NtidX = sreg(B, Intrinsic::nvvm_read_ptx_sreg_ntid_x);
-  Tid = B.CreateAdd(B.CreateMul(Tid, NtidY), sreg(B, Intrinsic::nvvm_read_ptx_sreg_tid_y));
-  Tid = B.CreateAdd(B.CreateMul(Tid, NtidX), sreg(B, Intrinsic::nvvm_read_ptx_sreg_tid_x));
-  Value *BlockThreads =
-      B.CreateMul(B.CreateMul(NtidX, NtidY), sreg(B, Intrinsic::nvvm_read_ptx_sreg_ntid_z));
-
-  Value *Cta = sreg(B, Intrinsic::nvvm_read_ptx_sreg_ctaid_z);
-  Value *NctaY = sreg(B, Intrinsic::nvvm_read_ptx_sreg_nctaid_y);
-  Value *NctaX = sreg(B, Intrinsic::nvvm_read_ptx_sreg_nctaid_x);
-  Cta = B.CreateAdd(B.CreateMul(Cta, NctaY), sreg(B, Intrinsic::nvvm_read_ptx_sreg_ctaid_y));
-  Cta = B.CreateAdd(B.CreateMul(Cta, NctaX), sreg(B, Intrinsic::nvvm_read_ptx_sreg_ctaid_x));
-  Value *Blocks =
-      B.CreateMul(B.CreateMul(NctaX, NctaY), sreg(B, Intrinsic::nvvm_read_ptx_sreg_nctaid_z));
-
+  // In 64 bits: counters index bb * nthreads + gtid, past 2^32 in big launches.
+  Dim3Values Ntid = zext64(B, readNtid(B)), Nctaid = zext64(B, readNctaid(B));
+  Value *Tid = linearize(B, zext64(B, readTid(B)), Ntid);
+  Value *Cta = linearize(B, zext64(B, readCtaid(B)), Nctaid);
+  Value *BlockThreads = volume(B, Ntid);
   return {B.CreateAdd(B.CreateMul(Cta, BlockThreads), Tid, "divopt.gtid"),
-          B.CreateMul(Blocks, BlockThreads, "divopt.nthreads")};
+          B.CreateMul(volume(B, Nctaid), BlockThreads, "divopt.nthreads")};
 }
 
 // Per-thread counters as allocas, promoted to registers once all the code

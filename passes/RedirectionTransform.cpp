@@ -1,5 +1,6 @@
 #include "RedirectionTransform.h"
 #include "HiddenParamClone.h"
+#include "ThreadIndex.h"
 #include "divopt/Abi.h"
 
 #include "llvm/IR/IRBuilder.h"
@@ -9,30 +10,6 @@
 using namespace llvm;
 
 namespace divopt {
-namespace {
-
-struct Dim3Values {
-  Value *X, *Y, *Z;
-};
-
-Dim3Values readDims(IRBuilder<> &B, Intrinsic::ID X, Intrinsic::ID Y, Intrinsic::ID Z) {
-  return {B.CreateIntrinsic(X, {}), B.CreateIntrinsic(Y, {}), B.CreateIntrinsic(Z, {})};
-}
-
-// Linear index of (x, y, z) in a box of (nx, ny, nz), x fastest.
-Value *linearize(IRBuilder<> &B, Dim3Values I, Dim3Values N) {
-  return B.CreateAdd(B.CreateMul(B.CreateAdd(B.CreateMul(I.Z, N.Y), I.Y), N.X), I.X);
-}
-
-Dim3Values delinearize(IRBuilder<> &B, Value *L, Dim3Values N, const Twine &Name) {
-  Value *X = B.CreateURem(L, N.X, Name + ".x");
-  Value *Rest = B.CreateUDiv(L, N.X);
-  Value *Y = B.CreateURem(Rest, N.Y, Name + ".y");
-  Value *Z = B.CreateUDiv(Rest, N.Y, Name + ".z");
-  return {X, Y, Z};
-}
-
-} // namespace
 
 Function *createRedirectClone(Function &Kernel) {
   LLVMContext &Ctx = Kernel.getContext();
@@ -43,15 +20,8 @@ Function *createRedirectClone(Function &Kernel) {
   BasicBlock &Entry = Clone->getEntryBlock();
   IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
   using namespace Intrinsic;
-  Dim3Values Tid = readDims(B, nvvm_read_ptx_sreg_tid_x, nvvm_read_ptx_sreg_tid_y,
-                            nvvm_read_ptx_sreg_tid_z);
-  Dim3Values Ntid = readDims(B, nvvm_read_ptx_sreg_ntid_x, nvvm_read_ptx_sreg_ntid_y,
-                             nvvm_read_ptx_sreg_ntid_z);
-  Dim3Values Cta = readDims(B, nvvm_read_ptx_sreg_ctaid_x, nvvm_read_ptx_sreg_ctaid_y,
-                            nvvm_read_ptx_sreg_ctaid_z);
-  Dim3Values Ncta = readDims(B, nvvm_read_ptx_sreg_nctaid_x, nvvm_read_ptx_sreg_nctaid_y,
-                             nvvm_read_ptx_sreg_nctaid_z);
-  Value *PerBlock = B.CreateMul(B.CreateMul(Ntid.X, Ntid.Y), Ntid.Z);
+  Dim3Values Tid = readTid(B), Ntid = readNtid(B), Cta = readCtaid(B), Ncta = readNctaid(B);
+  Value *PerBlock = volume(B, Ntid);
   Value *Physical =
       B.CreateAdd(B.CreateMul(linearize(B, Cta, Ncta), PerBlock), linearize(B, Tid, Ntid),
                   "divopt.physical");
