@@ -73,6 +73,7 @@ LaunchAnalysis analyzeBbvs(const Inputs &In, BbvView Bbv, std::vector<double> La
   R.GroupSize = O.GroupSize;
   R.Price = L.Price;
   R.Algorithms = In.Algorithms;
+  R.MaxGreedyClasses = 0; // offline, seconds are affordable
   L.MinImprovement = R.MinImprovement;
   L.BlockLatency = std::move(Lat);
   L.Decision = chooseRegrouping(R);

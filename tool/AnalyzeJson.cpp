@@ -18,6 +18,7 @@ json improvementJson(const Improvement &I, bool WithWarps) {
 json metricsJson(const LaunchMetrics &M) {
   return {{"warps", M.Warps},
           {"divergent_warps", M.DivergentWarps},
+          {"divergent_warp_ratio", M.Warps ? double(M.DivergentWarps) / double(M.Warps) : 0.0},
           {"bbv_weighted", M.BbvWeighted},
           {"bbv_weighted_scheduled", M.BbvWeightedScheduled}};
 }

@@ -8,21 +8,33 @@ namespace divopt {
 
 namespace {
 
-// Shifts and adds only: the compiler vectorizes it, where a multiply per
-// count would dominate the whole search. Collisions are caught anyway.
-uint64_t mixStep(uint64_t Hash, uint32_t Count) {
-  return ((Hash << 5) + Hash + (Hash >> 29)) ^ Count;
-}
+// Shifts and adds only, inlined into the loop below: the compiler
+// vectorizes it, where a multiply (or a call) per count would dominate the
+// whole search. Collisions are caught anyway.
+struct MixStep {
+  uint64_t operator()(uint64_t Hash, uint32_t Count) const {
+    return ((Hash << 5) + Hash + (Hash >> 29)) ^ Count;
+  }
+};
 
 // Column by column, so each worker streams through memory in the profile's
-// block-major layout.
-std::vector<uint64_t> hashThreads(const BbvView &Bbv, unsigned Workers, BbvHashStep Step) {
+// block-major layout; four columns per sweep, so the hashes make a quarter
+// of the round trips.
+template <typename Step>
+std::vector<uint64_t> hashThreads(const BbvView &Bbv, unsigned Workers, Step S) {
   std::vector<uint64_t> Hash(Bbv.Threads, 0);
   parallelFor(Bbv.Threads, Workers, 1 << 14, [&](uint64_t Begin, uint64_t End, unsigned) {
-    for (uint32_t Bb = 0; Bb < Bbv.Blocks; ++Bb) {
+    uint32_t Bb = 0;
+    for (; Bb + 4 <= Bbv.Blocks; Bb += 4) {
+      const uint32_t *C0 = Bbv.column(Bb), *C1 = Bbv.column(Bb + 1), *C2 = Bbv.column(Bb + 2),
+                     *C3 = Bbv.column(Bb + 3);
+      for (uint64_t T = Begin; T < End; ++T)
+        Hash[T] = S(S(S(S(Hash[T], C0[T]), C1[T]), C2[T]), C3[T]);
+    }
+    for (; Bb < Bbv.Blocks; ++Bb) {
       const uint32_t *C = Bbv.column(Bb);
       for (uint64_t T = Begin; T < End; ++T)
-        Hash[T] = Step(Hash[T], C[T]);
+        Hash[T] = S(Hash[T], C[T]);
     }
   });
   return Hash;
@@ -35,7 +47,16 @@ std::vector<uint8_t> findCollisions(const BbvView &Bbv, const BbvClasses &C, uns
     Rep[T] = C.First[C.ClassOf[T]];
   std::vector<uint8_t> Bad(Bbv.Threads, 0);
   parallelFor(Bbv.Threads, Workers, 1 << 14, [&](uint64_t Begin, uint64_t End, unsigned) {
-    for (uint32_t Bb = 0; Bb < Bbv.Blocks; ++Bb) {
+    uint32_t Bb = 0;
+    for (; Bb + 4 <= Bbv.Blocks; Bb += 4) {
+      const uint32_t *C0 = Bbv.column(Bb), *C1 = Bbv.column(Bb + 1), *C2 = Bbv.column(Bb + 2),
+                     *C3 = Bbv.column(Bb + 3);
+      for (uint64_t T = Begin; T < End; ++T) {
+        uint32_t R = Rep[T];
+        Bad[T] |= (C0[T] != C0[R]) | (C1[T] != C1[R]) | (C2[T] != C2[R]) | (C3[T] != C3[R]);
+      }
+    }
+    for (; Bb < Bbv.Blocks; ++Bb) {
       const uint32_t *Col = Bbv.column(Bb);
       for (uint64_t T = Begin; T < End; ++T)
         Bad[T] |= Col[T] != Col[Rep[T]];
@@ -44,35 +65,51 @@ std::vector<uint8_t> findCollisions(const BbvView &Bbv, const BbvClasses &C, uns
   return Bad;
 }
 
-// Open addressing on the hash: one probe sequence in a flat array, no
-// allocation per class.
+// Open addressing on the hash: a flat array, no allocation per class, and
+// as small as the classes allow, so that few classes stay in cache.
 class HashBuckets {
 public:
-  explicit HashBuckets(uint32_t Threads) {
-    uint64_t Size = 16;
-    while (Size < 2 * uint64_t(Threads))
-      Size *= 2;
-    Keys.resize(Size);
-    Ids.assign(Size, Empty);
-    Mask = Size - 1;
-  }
+  HashBuckets() { resize(1024); }
+
   // The class of Hash, or New after giving it the id New.
   uint32_t find(uint64_t Hash, uint32_t New) {
-    for (uint64_t I = (Hash ^ (Hash >> 32)) & Mask;; I = (I + 1) & Mask) {
-      if (Ids[I] == Empty) {
-        Keys[I] = Hash;
-        return Ids[I] = New;
-      }
-      if (Keys[I] == Hash)
-        return Ids[I];
-    }
+    uint32_t &Id = slot(Hash);
+    if (Id != Empty)
+      return Id;
+    Id = New;
+    Keys[&Id - Ids.data()] = Hash;
+    if (++Used * 2 > Ids.size())
+      grow();
+    return New;
   }
 
 private:
   static constexpr uint32_t Empty = ~0u;
   std::vector<uint64_t> Keys;
   std::vector<uint32_t> Ids;
-  uint64_t Mask = 0;
+  uint64_t Used = 0;
+
+  void resize(uint64_t Size) {
+    Keys.assign(Size, 0);
+    Ids.assign(Size, Empty);
+  }
+  uint32_t &slot(uint64_t Hash) {
+    uint64_t Mask = Ids.size() - 1;
+    for (uint64_t I = (Hash ^ (Hash >> 32)) & Mask;; I = (I + 1) & Mask)
+      if (Ids[I] == Empty || Keys[I] == Hash)
+        return Ids[I];
+  }
+  void grow() {
+    std::vector<uint64_t> OldKeys = std::move(Keys);
+    std::vector<uint32_t> OldIds = std::move(Ids);
+    resize(OldIds.size() * 2);
+    for (size_t I = 0; I < OldIds.size(); ++I)
+      if (OldIds[I] != Empty) {
+        uint32_t &Id = slot(OldKeys[I]);
+        Id = OldIds[I];
+        Keys[&Id - Ids.data()] = OldKeys[I];
+      }
+  }
 };
 
 // Rare: threads whose hash matched a different BBV. Regroup them exactly
@@ -129,18 +166,12 @@ void gatherRows(const BbvView &Bbv, BbvClasses &C, unsigned Workers) {
   });
 }
 
-} // namespace
-
-BbvClasses findClasses(const BbvView &Bbv, unsigned Workers) {
-  return findClasses(Bbv, Workers, mixStep);
-}
-
-BbvClasses findClasses(const BbvView &Bbv, unsigned Workers, BbvHashStep Step) {
+BbvClasses classesOfHashes(const BbvView &Bbv, unsigned Workers,
+                           const std::vector<uint64_t> &Hash) {
   BbvClasses C;
   C.Blocks = Bbv.Blocks;
   C.ClassOf.resize(Bbv.Threads);
-  std::vector<uint64_t> Hash = hashThreads(Bbv, Workers, Step);
-  HashBuckets Buckets(Bbv.Threads);
+  HashBuckets Buckets;
   for (uint32_t T = 0; T < Bbv.Threads; ++T) {
     uint32_t K = Buckets.find(Hash[T], C.classes());
     if (K == C.classes()) {
@@ -155,6 +186,16 @@ BbvClasses findClasses(const BbvView &Bbv, unsigned Workers, BbvHashStep Step) {
     splitCollisions(Bbv, Bad, C);
   gatherRows(Bbv, C, Workers);
   return C;
+}
+
+} // namespace
+
+BbvClasses findClasses(const BbvView &Bbv, unsigned Workers) {
+  return classesOfHashes(Bbv, Workers, hashThreads(Bbv, Workers, MixStep()));
+}
+
+BbvClasses findClasses(const BbvView &Bbv, unsigned Workers, BbvHashStep Step) {
+  return classesOfHashes(Bbv, Workers, hashThreads(Bbv, Workers, Step));
 }
 
 } // namespace divopt

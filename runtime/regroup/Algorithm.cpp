@@ -1,7 +1,4 @@
 #include "regroup/Algorithm.h"
-#include "regroup/Regrouping.h"
-
-#include <algorithm>
 
 #include <stdexcept>
 
@@ -34,12 +31,6 @@ void checkGroupSize(uint32_t GroupSize) {
   if (GroupSize == 0 || GroupSize % 32)
     throw std::invalid_argument("group size " + std::to_string(GroupSize) +
                                 " is not a positive multiple of the warp size (32)");
-}
-
-uint32_t searchWindow(const GreedyOptions &Options, uint32_t Classes) {
-  if (Options.Window)
-    return Options.Window;
-  return std::max(64u, (1u << 20) / std::max(1u, Classes));
 }
 
 } // namespace divopt

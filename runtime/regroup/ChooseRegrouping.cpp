@@ -51,6 +51,10 @@ RegroupDecision chooseRegrouping(const RegroupRequest &R) {
       evaluate(Classes, R.BlockLatency, nullptr, R.BlockSize, R.Gpu, R.Price, Workers).Plain;
 
   for (Algorithm A : R.Algorithms) {
+    if (A != Algorithm::Sorting && R.MaxGreedyClasses && Out.Classes > R.MaxGreedyClasses) {
+      Out.Skipped.push_back(A);
+      continue;
+    }
     AlgorithmOutcome O;
     O.Algo = A;
     Start = std::chrono::steady_clock::now();

@@ -27,6 +27,10 @@ struct RegroupRequest {
   // scheduled estimate, redirection included, improves by at least this.
   double MinImprovement = 0.02;
   GreedyOptions Search;           // Search.Workers also parallelizes the model
+  // Greedy and Greedy-Max cost about classes x window gains: on launches of
+  // more distinct BBVs than this they are skipped (0: never). Such launches
+  // are nearly all-distinct, where no regrouping gains much.
+  uint32_t MaxGreedyClasses = 4096;
 };
 
 struct AlgorithmOutcome {
@@ -44,6 +48,7 @@ struct RegroupDecision {
   // Index into Outcomes of the algorithm to launch with; none when no
   // algorithm clears MinImprovement.
   std::optional<size_t> Chosen;
+  std::vector<Algorithm> Skipped; // over MaxGreedyClasses
   double ClassSeconds = 0; // host time spent finding identical BBVs
   uint32_t Classes = 0;    // distinct BBVs
 };

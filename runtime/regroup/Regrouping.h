@@ -5,6 +5,7 @@
 #pragma once
 #include "model/BbvClasses.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -20,8 +21,8 @@ std::vector<uint32_t> sorting(const BbvClasses &Bbv, unsigned Workers = 0);
 // which bounds the time and makes the search approximate when more
 // candidates pass the bound.
 struct GreedyOptions {
-  // 0: 2^20 / classes, at least 64: exact for launches of up to 1024
-  // distinct BBVs, about 2^20 gains per class searched beyond.
+  // 0: 2^18 / classes candidates, at least 64: exhaustive for launches of up
+  // to 512 distinct BBVs; beyond, one search per class costs about 2^18 gains.
   uint32_t Window = 0;
   // Greedy only: classes per independent piece of work, in latency order
   // (one worker each); the groups left over from every piece are merged last.
@@ -30,7 +31,11 @@ struct GreedyOptions {
 };
 
 // The window Options ask for, for a launch of Classes distinct BBVs.
-uint32_t searchWindow(const GreedyOptions &Options, uint32_t Classes);
+inline uint32_t searchWindow(const GreedyOptions &Options, uint32_t Classes) {
+  if (Options.Window)
+    return Options.Window;
+  return std::max(64u, (1u << 18) / std::max(1u, Classes));
+}
 
 std::vector<uint32_t> greedy(const BbvClasses &Bbv, const std::vector<double> &Lat,
                              uint32_t GroupSize, const GreedyOptions &Options = {});

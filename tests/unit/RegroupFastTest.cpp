@@ -88,7 +88,7 @@ TEST(RegroupFast, GreedyMaxIsTheReference) {
         std::vector<uint32_t> Ref = greedyMaxReference(S.B.view(), S.Lat, GroupSize);
         EXPECT_EQ(greedyMax(S.C, S.Lat, GroupSize, Unbounded), Ref)
             << "threads " << I.Threads << " seed " << Seed << " group " << GroupSize;
-        // The default window: here every search ends on the bound first.
+        // The default window is exhaustive below 512 classes.
         EXPECT_EQ(greedyMax(S.C, S.Lat, GroupSize), Ref);
       }
     }
@@ -166,6 +166,13 @@ TEST(ChooseRegrouping, ChoosesWhenTheGainPaysForRedirection) {
   // A price larger than the divergence removed: keep the launch as it is.
   R.Price.PerWarp = 1e4;
   EXPECT_FALSE(chooseRegrouping(R).Chosen);
+
+  // More distinct BBVs than the greedy algorithms may take: Sorting alone.
+  R.MaxGreedyClasses = 1;
+  D = chooseRegrouping(R);
+  ASSERT_EQ(D.Outcomes.size(), 1u);
+  EXPECT_EQ(D.Outcomes[0].Algo, Algorithm::Sorting);
+  EXPECT_EQ(D.Skipped, (std::vector<Algorithm>{Algorithm::Greedy, Algorithm::GreedyMax}));
 }
 
 TEST(ChooseRegrouping, RejectsInputsThatDoNotFit) {
