@@ -1,5 +1,6 @@
 #include "KernelNotes.h"
 #include "InstructionMix.h"
+#include "ThreadIndexedAccess.h"
 #include "divopt/Abi.h"
 
 #include "llvm/IR/Constants.h"
@@ -38,7 +39,8 @@ json::Object blockNotes(const BasicBlock &BB, unsigned Id, const BlockNumbering 
                       {"file", File},
                       {"lines", json::Array{First, Last}},
                       {"succ", std::move(Succ)},
-                      {"mix", std::move(Mix)}};
+                      {"mix", std::move(Mix)},
+                      {"tid_accesses", threadIndexedAccesses(BB)}};
 }
 
 } // namespace

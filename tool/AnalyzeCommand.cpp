@@ -49,8 +49,11 @@ void addGuesses(std::vector<std::string> &Out, const std::vector<std::string> &N
       Out.push_back(W);
 }
 
+// TidAccesses: per block, the accesses regrouping scatters (from the notes;
+// empty for CSV input, which has none).
 LaunchAnalysis analyzeBbvs(const Inputs &In, BbvView Bbv, std::vector<double> Lat,
-                           uint32_t BlockSize, AnalyzeReport &Report) {
+                           uint32_t BlockSize, const std::vector<unsigned> &TidAccesses,
+                           AnalyzeReport &Report) {
   const AnalyzeOptions &O = In.Options;
   LaunchAnalysis L;
   L.Threads = Bbv.Threads;
@@ -59,9 +62,7 @@ LaunchAnalysis analyzeBbvs(const Inputs &In, BbvView Bbv, std::vector<double> La
   L.GroupSize = O.GroupSize;
   L.OccupancyGiven = O.Occupancy != 0;
   L.Gpu = {O.SMs, O.Occupancy ? O.Occupancy : threadLimitedOccupancy(BlockSize)};
-  // The notes do not mark accesses that follow the thread id yet: the price
-  // is the load of D alone until they do (model/RedirectionPrice.h).
-  L.Price = priceRedirection(In.Table);
+  L.Price = priceRedirection(In.Table, TidAccesses);
   for (const std::string &Key : L.Price.Guessed)
     addGuesses(Report.Guessed, {"the redirection price uses key '" + Key + "', which " +
                                 In.Table.Origin + " does not list (docs/model.md)"});
@@ -97,7 +98,7 @@ void analyzeCsv(const Inputs &In, AnalyzeReport &Report) {
   CsvBbv Csv = readBbvCsv(O.BbvCsv);
   std::vector<double> Lat = readBlockLatencyCsv(O.BlockLatencyCsv, Csv.Blocks, O.BbvCsv);
   LaunchAnalysis L =
-      analyzeBbvs(In, {Csv.Counts.data(), Csv.Threads, Csv.Blocks}, Lat, O.BlockSize, Report);
+      analyzeBbvs(In, {Csv.Counts.data(), Csv.Threads, Csv.Blocks}, Lat, O.BlockSize, {}, Report);
   L.BbvSource = O.BbvCsv;
   if (!O.EmitRedirect.empty())
     emitRedirect(O.EmitRedirect, L);
@@ -118,7 +119,8 @@ void analyzeProfile(const Inputs &In, AnalyzeReport &Report) {
       addGuesses(Report.Guessed, {G.warning(In.Table)});
     BbvView Bbv{P.Counts.data(), uint32_t(P.Header.threads()), uint32_t(P.Kernel.Blocks.size())};
     LaunchAnalysis L = analyzeBbvs(In, Bbv, std::move(Lat.Cycles),
-                                   uint32_t(P.Header.threadsPerBlock()), Report);
+                                   uint32_t(P.Header.threadsPerBlock()),
+                                   tidAccessesPerBlock(P.Kernel), Report);
     LaunchStats S = computeLaunchStats(P);
     L.Branches = MeasuredBranches{S.DivergentBranches, S.BranchExecutions};
     L.Header = P.Header;

@@ -77,7 +77,7 @@ void printHeader(std::ostream &OS, const LaunchAnalysis &L) {
                         std::to_string(L.GroupSize) + " threads");
   line(OS, "redirection",
        cycles(L.Price.PerWarp) + " cycles per warp to load D" +
-           (L.Price.PerBlock.empty() ? "; scattered accesses not priced (not marked in the notes)"
+           (L.Price.PerBlock.empty() ? "; scattered accesses not priced (the notes do not count them)"
                                      : "; scattered accesses priced per block"));
   if (L.Branches)
     line(OS, "divergent branches",

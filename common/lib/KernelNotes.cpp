@@ -38,6 +38,8 @@ BlockNote blockFromJson(const json &J, unsigned Expected, const std::string &Ker
   B.Mix = field<std::map<std::string, unsigned>>(J, "mix", Where.c_str());
   for (auto &[Key, N] : B.Mix)
     B.Instructions += N;
+  if (J.contains("tid_accesses"))
+    B.TidAccesses = field<unsigned>(J, "tid_accesses", Where.c_str());
   return B;
 }
 
@@ -47,7 +49,8 @@ json blockToJson(const BlockNote &B) {
               {"file", B.File},
               {"lines", {B.FirstLine, B.LastLine}},
               {"succ", B.Successors},
-              {"mix", B.Mix}};
+              {"mix", B.Mix},
+              {"tid_accesses", B.TidAccesses}};
 }
 
 KernelNote kernelFromJson(const json &J) {
@@ -98,6 +101,13 @@ const KernelNote *ModuleNotes::find(const std::string &Kernel) const {
     if (K.Name == Kernel)
       return &K;
   return nullptr;
+}
+
+std::vector<unsigned> tidAccessesPerBlock(const KernelNote &K) {
+  std::vector<unsigned> Counts;
+  for (const BlockNote &B : K.Blocks)
+    Counts.push_back(B.TidAccesses);
+  return Counts;
 }
 
 ModuleNotes parseModuleNotes(const std::string &Text) {

@@ -25,8 +25,7 @@ struct RedirectionPrice {
 };
 
 // TidAccesses[b]: accesses in block b whose address follows the logical
-// thread id (empty: none known). The kernel notes do not mark them yet; once
-// they do, pass their per-block counts here.
+// thread id, from the notes (tidAccessesPerBlock); empty: none known.
 //
 // A scattered access costs the table's "ld.global.scattered" minus
 // "ld.global" beyond a coalesced one when the table has both; else

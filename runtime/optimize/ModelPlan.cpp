@@ -74,7 +74,7 @@ RegroupPlan modelPlan(const KernelInfo &K, const LaunchProfile &Bbvs, const std:
   R.BlockSize = uint32_t(Bbvs.Header.threadsPerBlock());
   R.BlockLatency = priceBlocks(Bbvs.Kernel, latencyTable()).Cycles;
   R.Gpu = machineFor(K, Bbvs.Header);
-  R.Price = priceRedirection(latencyTable());
+  R.Price = priceRedirection(latencyTable(), tidAccessesPerBlock(Bbvs.Kernel));
   R.MinImprovement = MinGain;
   if (Forced)
     R.Algorithms = {*Forced};

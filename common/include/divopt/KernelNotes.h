@@ -20,6 +20,9 @@ struct BlockNote {
   std::vector<unsigned> Successors;
   std::map<std::string, unsigned> Mix; // latency-table key -> count
   unsigned Instructions = 0;           // sum of Mix
+  // Accesses whose address follows the thread id: what regrouping scatters
+  // (0 in notes written before the pass counted them).
+  unsigned TidAccesses = 0;
 };
 
 struct KernelNote {
@@ -44,6 +47,9 @@ struct ModuleNotes {
 
   const KernelNote *find(const std::string &Kernel) const;
 };
+
+// Per block, the accesses whose address follows the thread id.
+std::vector<unsigned> tidAccessesPerBlock(const KernelNote &K);
 
 // Malformed notes: the message names the problem; callers add the source.
 struct NotesError : std::runtime_error {

@@ -1,0 +1,72 @@
+#include "ThreadIndexedAccess.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/Operator.h"
+
+using namespace llvm;
+
+namespace divopt {
+namespace {
+
+bool isTidRead(const Value *V) {
+  auto *II = dyn_cast<IntrinsicInst>(V);
+  if (!II)
+    return false;
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::nvvm_read_ptx_sreg_tid_x:
+  case Intrinsic::nvvm_read_ptx_sreg_tid_y:
+  case Intrinsic::nvvm_read_ptx_sreg_tid_z:
+    return true;
+  default:
+    return false;
+  }
+}
+
+// Does V depend on a %tid read through address arithmetic? Bounded: a long
+// chain is more likely data than an index.
+bool followsThreadId(const Value *V, SmallPtrSetImpl<const Value *> &Seen, unsigned Depth) {
+  if (Depth > 24 || !Seen.insert(V).second)
+    return false;
+  if (isTidRead(V))
+    return true;
+  auto Any = [&](auto Operands) {
+    for (const Value *Op : Operands)
+      if (followsThreadId(Op, Seen, Depth + 1))
+        return true;
+    return false;
+  };
+  if (auto *G = dyn_cast<GEPOperator>(V))
+    return Any(G->operands());
+  if (auto *O = dyn_cast<Operator>(V))
+    if (isa<BinaryOperator>(V) || isa<CastInst>(V) || isa<SelectInst>(V) || isa<PHINode>(V) ||
+        O->getOpcode() == Instruction::AddrSpaceCast)
+      return Any(O->operands());
+  return false;
+}
+
+const Value *accessedPointer(const Instruction &I) {
+  if (auto *L = dyn_cast<LoadInst>(&I))
+    return L->getPointerOperand();
+  if (auto *S = dyn_cast<StoreInst>(&I))
+    return S->getPointerOperand();
+  if (auto *A = dyn_cast<AtomicRMWInst>(&I))
+    return A->getPointerOperand();
+  return nullptr;
+}
+
+} // namespace
+
+unsigned threadIndexedAccesses(const BasicBlock &BB) {
+  unsigned N = 0;
+  for (const Instruction &I : BB)
+    if (const Value *Ptr = accessedPointer(I)) {
+      SmallPtrSet<const Value *, 32> Seen;
+      N += followsThreadId(Ptr, Seen, 0);
+    }
+  return N;
+}
+
+} // namespace divopt

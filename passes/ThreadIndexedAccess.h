@@ -1,0 +1,16 @@
+// Memory accesses whose address follows the thread id (out[tid],
+// in[2 * tid + 1], row[blockIdx.x * blockDim.x + threadIdx.x]): coalesced in
+// the original order, scattered once threads are regrouped. The model prices
+// each as the cost of redirection (docs/model.md), so the notes count them
+// per block.
+#pragma once
+#include "llvm/IR/BasicBlock.h"
+
+namespace divopt {
+
+// Loads, stores and atomics of BB whose pointer is computed from a %tid read
+// through arithmetic, casts, address computation, selects or phis (not
+// through memory: an index loaded from memory is data, not the thread id).
+unsigned threadIndexedAccesses(const llvm::BasicBlock &BB);
+
+} // namespace divopt
