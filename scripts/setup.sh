@@ -25,5 +25,13 @@ if ! command -v nvcc >/dev/null && [[ ! -e "${CUDA_PATH:-/usr/local/cuda}/includ
   exit 1
 fi
 
+# cuobjdump and nvdisasm check the latency suite's SASS (tests/lit/latency);
+# the toolkit here may lack them, PyPI has NVIDIA's own builds.
+if ! command -v cuobjdump >/dev/null && [[ ! -x build/cuda-tools/nvidia/cu13/bin/cuobjdump ]]; then
+  echo "setup: installing cuobjdump and nvdisasm from PyPI into build/cuda-tools"
+  python3 -m pip install --quiet --disable-pip-version-check --target build/cuda-tools \
+    "nvidia-cuda-cuobjdump>=13,<14" "nvidia-cuda-nvdisasm>=13,<14"
+fi
+
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build -j "$(nproc)"

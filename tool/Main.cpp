@@ -7,6 +7,7 @@
 #include "DemoCommand.h"
 #include "DumpCommand.h"
 #include "ImbalanceCommand.h"
+#include "LatencyCommand.h"
 #include "ReportCommand.h"
 
 #include <CLI/CLI.hpp>
@@ -62,6 +63,9 @@ int main(int argc, char **argv) {
   ImbalanceOptions Imbalance;
   CLI::App *ImbalanceCmd = addImbalanceCommand(App, Imbalance);
 
+  LatencyOptions Latency;
+  CLI::App *LatencyCmd = addLatencyCommand(App, Latency);
+
   DemoOptions Demo;
   CLI::App *DemoCmd =
       App.add_subcommand("demo", "Build, profile and report the example program end to end");
@@ -89,6 +93,8 @@ int main(int argc, char **argv) {
       return runAnalyzeCommand(Analyze);
     if (*ImbalanceCmd)
       return runImbalanceCommand(Imbalance);
+    if (*LatencyCmd)
+      return runLatencyCommand(Latency);
     return runDemoCommand(Demo);
   } catch (const std::bad_alloc &) {
     return fail("out of memory");

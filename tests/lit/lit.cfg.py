@@ -29,6 +29,18 @@ config.substitutions.append(("%gpubin", os.path.join(config.divopt_obj_root, "bi
 config.substitutions.append(("%python", config.python))
 config.environment["PATH"] = os.pathsep.join([config.llvm_bin, config.environment["PATH"]])
 
+# cuobjdump (with nvdisasm beside it) disassembles the latency suite for the
+# SASS checks (tests/lit/latency): from the toolkit, or the copy
+# scripts/setup.sh installs from PyPI where the toolkit lacks it.
+for candidate in [shutil.which("cuobjdump"),
+                  os.path.join(config.cuda_path, "bin", "cuobjdump"),
+                  os.path.join(config.divopt_obj_root, "cuda-tools", "nvidia", "cu13", "bin", "cuobjdump")]:
+    if candidate and os.path.exists(candidate):
+        config.available_features.add("cuobjdump")
+        config.substitutions.append(("%cuobjdump", candidate))
+        config.environment["PATH"] = os.pathsep.join([os.path.dirname(candidate), config.environment["PATH"]])
+        break
+
 # GPU tests need a usable CUDA GPU. DIVOPT_TEST_GPU=0 or 1 overrides the probe.
 def gpu_usable():
     forced = os.environ.get("DIVOPT_TEST_GPU")
