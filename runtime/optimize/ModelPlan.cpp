@@ -2,7 +2,7 @@
 #include "launch/DriverApi.h"
 #include "launch/RuntimeConfig.h"
 #include "latency/BlockPricing.h"
-#include "latency/UnitLatencyTable.h"
+#include "latency/BuiltinLatencyTables.h"
 #include "regroup/ChooseRegrouping.h"
 
 #include <cuda_runtime_api.h>
@@ -14,21 +14,26 @@
 namespace divopt::rt {
 namespace {
 
-// DIVOPT_LATENCY_TABLE, else the placeholder unit table (said once): the
-// measured sm_90 table arrives with `divopt latency`.
+// DIVOPT_LATENCY_TABLE, else the built-in table measured on this GPU's
+// compute capability (or the nearest, said once).
 const LatencyTable &latencyTable() {
   static const LatencyTable Table = [] {
     if (const char *Path = std::getenv("DIVOPT_LATENCY_TABLE"); Path && *Path) {
       try {
         return readLatencyTable(Path);
       } catch (const std::exception &E) {
-        warn(std::string(E.what()) + "; pricing blocks with the unit table instead");
+        warn(std::string(E.what()) + "; pricing blocks with the built-in table instead");
       }
-    } else if (config().Verbose) {
-      warn("no DIVOPT_LATENCY_TABLE: pricing blocks with the unit table (a placeholder, not "
-           "measured)");
     }
-    return unitLatencyTable();
+    int Device = 0, Major = 0, Minor = 0;
+    cudaGetDevice(&Device);
+    cudaDeviceGetAttribute(&Major, cudaDevAttrComputeCapabilityMajor, Device);
+    cudaDeviceGetAttribute(&Minor, cudaDevAttrComputeCapabilityMinor, Device);
+    std::string Warning;
+    LatencyTable T = builtinLatencyTable(unsigned(Major * 10 + Minor), Warning);
+    if (!Warning.empty())
+      warn(Warning);
+    return T;
   }();
   return Table;
 }
