@@ -47,7 +47,12 @@ __global__ void matrixPower(const float *__restrict__ Pool, const unsigned *__re
   if (Group >= Groups || Lane >= GroupSize)
     return;
   unsigned Unit = Group * WarpSize + Lane;
-  const float *M = Pool + (Unit % PoolMatrices) * Dim * Dim;
+  // One matrix per group: its loads are broadcasts, so an iteration costs the
+  // same however many lanes are still looping, as the model assumes. (A
+  // matrix per lane made each load 32 scattered ones while the group was
+  // full: iterations slowed with the active lanes and the measured loss fell
+  // up to 20% below the model, benchmarks/results/h100.)
+  const float *M = Pool + (Group % PoolMatrices) * Dim * Dim;
   float R[Dim * Dim]; // M^k, in local memory
   for (int I = 0; I < Dim * Dim; ++I)
     R[I] = I / Dim == I % Dim ? 1.0f : 0.0f;
