@@ -2,6 +2,7 @@
 // forwards at once: no allocation, no synchronization, no lookup.
 #include "divopt/Abi.h"
 #include "launch/KernelRegistry.h"
+#include "launch/LaunchShape.h"
 #include "launch/RuntimeConfig.h"
 #include "optimize/OptimizeLaunch.h"
 #include "profile/ProfileLaunch.h"
@@ -29,9 +30,7 @@ cudaError_t launch(const void *Stub, dim3 Grid, dim3 Block, void **Args, size_t 
   bool Profile = config().RunMode == Mode::Profile;
   bool Done = Profile ? launchProfiled(K, L, Result) : launchOptimized(K, L, Result);
   if (config().Verbose >= 2)
-    warn("launch " + K.Name + " <<<" + std::to_string(Grid.x) + "x" + std::to_string(Grid.y) +
-         "x" + std::to_string(Grid.z) + ", " + std::to_string(Block.x) + "x" +
-         std::to_string(Block.y) + "x" + std::to_string(Block.z) + ">>>: " +
+    warn("launch " + K.Name + " " + shapeText(shapeOf(Grid, Block)) + ": " +
          (!Done     ? std::string("original")
           : Profile ? "profile clone -> " + config().ProfilePath
                     : std::string("redirected clone")));

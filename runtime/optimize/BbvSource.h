@@ -4,13 +4,11 @@
 #pragma once
 #include "divopt/ProfileFile.h"
 #include "launch/KernelRegistry.h"
+#include "launch/LaunchShape.h"
 
-#include <array>
 #include <string>
 
 namespace divopt::rt {
-
-using Shape = std::array<uint32_t, 6>; // grid x, y, z, block x, y, z
 
 class BbvSource {
 public:

@@ -19,12 +19,6 @@ struct Decision {
   void *DeviceD = nullptr;
 };
 
-std::string shapeText(const Shape &S) {
-  return "<<<" + std::to_string(S[0]) + "x" + std::to_string(S[1]) + "x" + std::to_string(S[2]) +
-         ", " + std::to_string(S[3]) + "x" + std::to_string(S[4]) + "x" + std::to_string(S[5]) +
-         ">>>";
-}
-
 void upload(Decision &Dec, const std::string &Kernel) {
   size_t Bytes = Dec.Plan.D.size() * sizeof(uint32_t);
   // Synchronous and once per shape: later launches on any stream find D ready.
@@ -64,7 +58,7 @@ Decision &decisionFor(KernelInfo &K, const Shape &S) {
 bool launchOptimized(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result) {
   if (!K.RedirectClone)
     return false;
-  Shape S{L.Grid.x, L.Grid.y, L.Grid.z, L.Block.x, L.Block.y, L.Block.z};
+  Shape S = shapeOf(L.Grid, L.Block);
   Decision &Dec = decisionFor(K, S);
   if (!Dec.Plan.Regroup)
     return false;

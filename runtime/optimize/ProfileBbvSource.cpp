@@ -8,13 +8,6 @@
 namespace divopt::rt {
 namespace {
 
-std::string shapeText(const Shape &S) {
-  auto D = [&](int I) {
-    return std::to_string(S[I]) + "x" + std::to_string(S[I + 1]) + "x" + std::to_string(S[I + 2]);
-  };
-  return "<<<" + D(0) + ", " + D(3) + ">>>";
-}
-
 class ProfileBbvSource : public BbvSource {
 public:
   const LaunchProfile *bbvsFor(const KernelInfo &K, const Shape &S, std::string &Why) override {
