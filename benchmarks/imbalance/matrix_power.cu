@@ -15,7 +15,19 @@
 // groups in one warp would wait for each other at the loop's reconvergence,
 // which the model does not describe).
 //
+// The model assumes an iteration costs the same however many lanes of the
+// group still loop. Memory traffic measured in bytes breaks that: with the
+// power R in local memory (spilled: 256 floats do not fit the registers) or a
+// matrix per lane in global memory, an iteration cost more while more lanes
+// were active and the measured loss fell 2-20% below the model
+// (benchmarks/results/h100/imbalance-matrix-power.md). So both matrices live
+// in shared memory, where a warp's access costs one wavefront whether 1 or 32
+// lanes take part: M once per group (every lane reads the same word, a
+// broadcast), R one tile per lane, padded so that the lanes' words fall in
+// distinct banks.
+//
 //   bench-imbalance-matrix-power [groups=65536] [seed=5489] [sync=1] [n-list=2,4,8,16,32]
+//                                [resident=4 groups per SM; 0: as many as fit]
 // Prints CSV, one row per distribution and n: simulated_mean (mean n max /
 // sum of the drawn exponents), measured_mean and measured_sd (of SIMT /
 // MIMD), relative_difference (|measured - simulated| / simulated) and
@@ -37,23 +49,26 @@ constexpr unsigned WarpSize = 32;
 // Distinct input matrices, shared round-robin by the units: 16 MB instead of
 // the paper's one per unit (8 GB for 2^18 groups of 32), same work per step.
 constexpr unsigned PoolMatrices = 4096;
+// Lane l's R[i] is at l * TileStride + i: 257 = 1 mod 32 puts the 32 lanes'
+// words of one index in 32 distinct banks.
+constexpr unsigned TileStride = Dim * Dim + 1;
+constexpr size_t SharedBytes = (WarpSize * TileStride + Dim * Dim) * sizeof(float);
 
+// One block per group (blockDim.x = 32).
 __global__ void matrixPower(const float *__restrict__ Pool, const unsigned *__restrict__ Exponents,
-                            unsigned Groups, unsigned GroupSize, bool Sync,
-                            unsigned long long *SimtCycles, unsigned long long *MimdCycles,
-                            float *Checksums) {
-  unsigned Thread = blockIdx.x * blockDim.x + threadIdx.x;
-  unsigned Group = Thread / WarpSize, Lane = Thread % WarpSize;
-  if (Group >= Groups || Lane >= GroupSize)
+                            unsigned GroupSize, bool Sync, unsigned long long *SimtCycles,
+                            unsigned long long *MimdCycles, float *Checksums) {
+  extern __shared__ float Shared[];
+  float *M = Shared;                                  // the group's matrix
+  float *R = Shared + Dim * Dim + threadIdx.x * TileStride; // this lane's M^k
+  unsigned Group = blockIdx.x, Lane = threadIdx.x;
+  const float *Source = Pool + (Group % PoolMatrices) * Dim * Dim;
+  for (unsigned I = Lane; I < Dim * Dim; I += WarpSize)
+    M[I] = Source[I];
+  __syncwarp();
+  if (Lane >= GroupSize)
     return;
   unsigned Unit = Group * WarpSize + Lane;
-  // One matrix per group: its loads are broadcasts, so an iteration costs the
-  // same however many lanes are still looping, as the model assumes. (A
-  // matrix per lane made each load 32 scattered ones while the group was
-  // full: iterations slowed with the active lanes and the measured loss fell
-  // up to 20% below the model, benchmarks/results/h100.)
-  const float *M = Pool + (Group % PoolMatrices) * Dim * Dim;
-  float R[Dim * Dim]; // M^k, in local memory
   for (int I = 0; I < Dim * Dim; ++I)
     R[I] = I / Dim == I % Dim ? 1.0f : 0.0f;
   unsigned Power = Exponents[Unit];
@@ -61,15 +76,19 @@ __global__ void matrixPower(const float *__restrict__ Pool, const unsigned *__re
 
   long long Start = clock64(), LastStep = Start;
   for (unsigned K = 0; K < Power; ++K) {
+    // R <- R M one row at a time: row r of the product needs only row r of R.
 #pragma unroll 1
     for (int Row = 0; Row < Dim; ++Row) {
-      float Out[Dim];
+      float In[Dim], Out[Dim];
+#pragma unroll
+      for (int I = 0; I < Dim; ++I)
+        In[I] = R[Row * Dim + I];
 #pragma unroll
       for (int C = 0; C < Dim; ++C) {
         float Acc = 0;
 #pragma unroll
         for (int I = 0; I < Dim; ++I)
-          Acc = fmaf(R[Row * Dim + I], __ldg(&M[I * Dim + C]), Acc);
+          Acc = fmaf(In[I], M[I * Dim + C], Acc);
         Out[C] = Acc;
       }
 #pragma unroll
@@ -155,6 +174,7 @@ int main(int argc, char **argv) {
   unsigned Seed = argc > 2 ? unsigned(std::strtoul(argv[2], nullptr, 10)) : 5489u;
   bool Sync = argc > 3 ? std::atoi(argv[3]) != 0 : true;
   std::vector<unsigned> Sizes = parseSizes(argc > 4 ? argv[4] : "2,4,8,16,32");
+  unsigned Resident = argc > 5 ? unsigned(std::strtoul(argv[5], nullptr, 10)) : 4;
   if (Groups == 0) {
     std::fprintf(stderr, "groups must be positive\n");
     return 2;
@@ -168,8 +188,20 @@ int main(int argc, char **argv) {
   std::printf("# device %s, sm_%d%d, %d SMs, max SM clock %d MHz, driver %d.%d\n", Prop.name,
               Prop.major, Prop.minor, Prop.multiProcessorCount, ClockKHz / 1000, Driver / 1000,
               Driver % 1000 / 10);
-  std::printf("# groups %u per row, seed %u, group sync %s, one group per warp, 16x16 float\n",
-              Groups, Seed, Sync ? "on" : "off");
+  // Groups resident per SM: 4, one per scheduler, keeps a warp's iteration
+  // time from depending on what its neighbours on the same scheduler do;
+  // enforced by asking each block for that share of the SM's shared memory.
+  size_t Bytes = SharedBytes;
+  if (Resident > 0) {
+    size_t Share = Prop.sharedMemPerMultiprocessor / Resident - Prop.reservedSharedMemPerBlock;
+    Bytes = std::min(std::max(Bytes, Share - 64), Prop.sharedMemPerBlockOptin);
+  }
+  CHECK(cudaFuncSetAttribute(matrixPower, cudaFuncAttributeMaxDynamicSharedMemorySize, int(Bytes)));
+  int PerSm = 0;
+  CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&PerSm, matrixPower, WarpSize, Bytes));
+  std::printf("# groups %u per row, seed %u, group sync %s, one group per warp, 16x16 float in shared memory, "
+              "%d groups resident per SM\n",
+              Groups, Seed, Sync ? "on" : "off", PerSm);
   std::printf("dist,n,groups,simulated_mean,measured_mean,measured_sd,relative_difference,"
               "cycles_per_iteration\n");
 
@@ -193,8 +225,6 @@ int main(int argc, char **argv) {
 
   std::vector<unsigned> Exponents(Units);
   std::vector<unsigned long long> Simt(Units), Mimd(Units);
-  const unsigned Block = 256;
-  unsigned Grid = unsigned((Units + Block - 1) / Block);
   for (size_t D = 0; D < tableIDistributions().size(); ++D) {
     for (unsigned N : Sizes) {
       // Algorithm 1's exponents; a fresh generator and distribution per row,
@@ -217,7 +247,8 @@ int main(int argc, char **argv) {
                        cudaMemcpyHostToDevice));
       // A warm-up run, then the measured one.
       for (int Run = 0; Run < 2; ++Run)
-        matrixPower<<<Grid, Block>>>(DPool, DExponents, Groups, N, Sync, DSimt, DMimd, DChecksums);
+        matrixPower<<<Groups, WarpSize, Bytes>>>(DPool, DExponents, N, Sync, DSimt, DMimd,
+                                                        DChecksums);
       CHECK(cudaGetLastError());
       CHECK(cudaDeviceSynchronize());
       CHECK(cudaMemcpy(Simt.data(), DSimt, Units * sizeof(unsigned long long),
