@@ -87,8 +87,10 @@ RegroupPlan modelPlan(const KernelInfo &K, const LaunchProfile &Bbvs, const std:
   R.Gpu = machineFor(K, Bbvs.Header);
   R.Price = priceRedirection(latencyTable(), tidAccessesPerBlock(Bbvs.Kernel));
   R.MinImprovement = MinGain;
-  if (Forced)
+  if (Forced) {
     R.Algorithms = {*Forced};
+    R.MaxGreedyClasses = 0; // asked for by name: run it however slow
+  }
   RegroupDecision Decision;
   try {
     Decision = chooseRegrouping(R);
@@ -101,7 +103,7 @@ RegroupPlan modelPlan(const KernelInfo &K, const LaunchProfile &Bbvs, const std:
     Predicted += (Predicted.empty() ? "" : ", ") + algorithmName(O.Algo) + " " +
                  percent(O.RedirectedGain.BbvWeightedScheduled);
   // A forced algorithm runs whatever the model predicts; auto needs MinGain.
-  if (Forced)
+  if (Forced && !Decision.Outcomes.empty())
     Decision.Chosen = 0;
   if (!Decision.Chosen) {
     Plan.Why = "predicted gains (" + Predicted + ") below DIVOPT_MIN_GAIN " + percent(MinGain);
