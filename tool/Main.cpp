@@ -4,6 +4,7 @@
 // Exit codes: 0 success, 1 a command failed (unreadable profile, unknown
 // kernel, ...), 2 a bad command line.
 #include "AnalyzeCommand.h"
+#include "BenchCommand.h"
 #include "DemoCommand.h"
 #include "DumpCommand.h"
 #include "ImbalanceCommand.h"
@@ -66,6 +67,9 @@ int main(int argc, char **argv) {
   LatencyOptions Latency;
   CLI::App *LatencyCmd = addLatencyCommand(App, Latency);
 
+  BenchOptions Bench;
+  CLI::App *BenchCmd = addBenchCommand(App, Bench);
+
   DemoOptions Demo;
   CLI::App *DemoCmd =
       App.add_subcommand("demo", "Build, profile and report the example program end to end");
@@ -95,6 +99,8 @@ int main(int argc, char **argv) {
       return runImbalanceCommand(Imbalance);
     if (*LatencyCmd)
       return runLatencyCommand(Latency);
+    if (*BenchCmd)
+      return runBenchCommand(Bench);
     return runDemoCommand(Demo);
   } catch (const std::bad_alloc &) {
     return fail("out of memory");

@@ -1,0 +1,329 @@
+#include "BenchPlan.h"
+#include "BenchAnalysis.h"
+#include "BenchAppOutput.h"
+#include "BenchPredict.h"
+#include "BenchProcess.h"
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <optional>
+#include <stdexcept>
+
+namespace divopt::bench {
+
+namespace fs = std::filesystem;
+
+const std::vector<std::string> &knownApps() {
+  static const std::vector<std::string> Apps = {"mc",   "sw",         "nw",   "ec",
+                                                "mum",  "sl",         "sm",   "mandelbrot",
+                                                "spmv", "bfs",        "matpow", "walk"};
+  return Apps;
+}
+
+void Progress::say(const std::string &App, const std::string &What) const {
+  double S = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+  char Stamp[32];
+  std::snprintf(Stamp, sizeof Stamp, "[%7.1f s] ", S);
+  std::cerr << Stamp << App << ": " << What << std::endl;
+}
+
+std::string appProgram(const std::string &AppDir, const std::string &App) {
+  return (fs::path(AppDir) / ("bench-app-" + App)).string();
+}
+
+bool fitAvailable(const std::string &Self) {
+  try {
+    return runProcess({Self, {"fit", "--help"}, {}, 30}).ok();
+  } catch (const std::exception &) {
+    return false;
+  }
+}
+
+namespace {
+
+using Env = std::vector<std::pair<std::string, std::string>>;
+
+// A run that did not produce a usable JSON line.
+struct RunError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+std::string exitMeaning(int Code) {
+  switch (Code) {
+  case 2:
+    return "exit 2: bad command line";
+  case 3:
+    return "exit 3: the result differs from the CPU reference";
+  case 127:
+    return "exit 127: could not be executed";
+  default:
+    return "exit " + std::to_string(Code);
+  }
+}
+
+struct AppRun {
+  AppOutput Output;
+  std::string Stderr;
+  std::string Command;
+};
+
+class AppRunner {
+public:
+  AppRunner(const std::string &App, const PlanOptions &O, const Progress &P)
+      : App(App), O(O), P(P), Program(appProgram(O.AppDir, App)) {}
+
+  std::vector<std::string> SizeArgs; // "--size N" once known
+
+  AppRun run(const std::string &Label, const Env &E, std::vector<std::string> Args) const {
+    Args.insert(Args.end(), SizeArgs.begin(), SizeArgs.end());
+    Args.push_back("--quiet");
+    ProcessSpec Spec{Program, Args, E, O.TimeoutSeconds};
+    std::string Command = commandLine(Spec);
+    P.say(App, Label + " ...");
+    ProcessResult R = runProcess(Spec);
+    std::string Tail = lastLines(R.Stderr, 6);
+    std::string Where = "bench-app-" + App + " (" + Label + ")";
+    if (R.TimedOut)
+      throw RunError(Where + " ran past its time limit of " +
+                     std::to_string(int(O.TimeoutSeconds)) + " s (--timeout)");
+    if (R.Signal)
+      throw RunError(Where + " was killed by signal " + std::to_string(R.Signal) +
+                     (Tail.empty() ? "" : "; its last words: " + Tail));
+    if (!R.ok())
+      throw RunError(Where + ": " + exitMeaning(R.ExitCode) +
+                     (Tail.empty() ? "" : "; stderr: " + Tail));
+    AppRun Run{parseAppOutput(App, R.Stdout), R.Stderr, Command};
+    char Took[96];
+    std::snprintf(Took, sizeof Took, "median %.4f ms of %zu launches (%.1f s)",
+                  summarizeTimes(Run.Output.TimesMs).Median, Run.Output.TimesMs.size(),
+                  R.Seconds);
+    P.say(App, Label + ": " + Took);
+    return Run;
+  }
+
+  std::vector<std::string> timed(const char *Variant, int Seed = 1) const {
+    return {"--variant", Variant, "--repeat", std::to_string(O.Repeat), "--seed",
+            std::to_string(Seed)};
+  }
+
+  // A DIVOPT_MODE=profile run of Seed into Path.
+  void profile(const std::string &Label, const std::string &Path, int Seed) const {
+    fs::remove(Path);
+    run(Label, {{"DIVOPT_MODE", "profile"}, {"DIVOPT_PROFILE_FILE", Path}},
+        {"--variant", "original", "--repeat", "1", "--seed", std::to_string(Seed)});
+    if (!fs::exists(Path))
+      throw RunError("bench-app-" + App + " (" + Label + ") wrote no profile to " + Path +
+                     " (was it compiled with the divopt plugin?)");
+  }
+
+private:
+  const std::string &App;
+  const PlanOptions &O;
+  const Progress &P;
+  std::string Program;
+};
+
+VariantResult measured(const std::string &Name, const AppRun &Run, const std::string &Baseline) {
+  VariantResult V;
+  V.Name = Name;
+  V.TimesMs = Run.Output.TimesMs;
+  V.Checksum = Run.Output.Checksum;
+  V.Command = Run.Command;
+  if (V.Checksum != Baseline) {
+    V.State = Status::Fail;
+    V.Note = "checksum " + V.Checksum + " differs from the baseline's " + Baseline;
+  }
+  return V;
+}
+
+VariantResult failed(const std::string &Name, Status S, const std::string &Why) {
+  VariantResult V;
+  V.Name = Name;
+  V.State = S;
+  V.Note = Why;
+  return V;
+}
+
+// The runtime's decision for the timed kernel: overhead and what it did.
+std::optional<RuntimeDecision> takeDecision(VariantResult &V, const AppRun &Run,
+                                            const std::string &Kernel) {
+  auto D = decisionFor(parseRuntimeDecisions(Run.Stderr), Kernel);
+  std::string Prefix = V.State == Status::Fail ? V.Note + "; " : "";
+  if (!D) {
+    V.Note = Prefix + "the runtime printed no decision for the kernel: it ran the original "
+                      "(no redirected clone? see -Rpass-missed=divopt)";
+    return D;
+  }
+  V.OverheadMs = D->DecidedMs;
+  V.Regrouped = D->Regrouped;
+  V.Note = Prefix + (D->Regrouped ? "regrouped: " : "not regrouped: ") + D->Why;
+  return D;
+}
+
+class Plan {
+public:
+  Plan(const std::string &App, const PlanOptions &O, const Progress &P)
+      : O(O), P(P), Runner(App, O, P) {
+    R.App = App;
+  }
+
+  AppResult run() {
+    if (!fs::exists(appProgram(O.AppDir, R.App))) {
+      R.Error = "bench-app-" + R.App + " is not in " + O.AppDir + " (build it: ninja bench-app-" +
+                R.App + ")";
+      return R;
+    }
+    try {
+      baseline();
+    } catch (const std::exception &E) {
+      R.Error = E.what();
+      return R;
+    }
+    std::string Profile = (fs::path(O.WorkDir) / (R.App + ".divprof")).string();
+    std::string ProfileProblem;
+    try {
+      Runner.profile("profile", Profile, 1);
+    } catch (const std::exception &E) {
+      ProfileProblem = E.what();
+    }
+    for (const std::string &Algo : {"sorting", "greedy", "greedy-max", "auto"})
+      add(Algo, [&] {
+        if (!ProfileProblem.empty())
+          return failed(Algo, Status::Error, "no profile: " + ProfileProblem);
+        return optimized(Algo, {{"DIVOPT_PROFILE_USE", Profile}, {"DIVOPT_ALGORITHM", Algo}});
+      });
+    add("model", [&] { return model(); });
+    add("handwritten", [&] { return handwritten(); });
+    add("oracle", [&] { return deriveOracle(R); });
+    if (ProfileProblem.empty())
+      predict(Profile);
+    else
+      R.Predicted.Why = "no profile: " + ProfileProblem;
+    return R;
+  }
+
+private:
+  const PlanOptions &O;
+  const Progress &P;
+  AppRunner Runner;
+  AppResult R;
+  std::string BaselineChecksum;
+  std::optional<RuntimeDecision> Machine; // the first decision that named SMs x blocks
+  std::string MachineFrom;
+
+  template <typename Measure> void add(const std::string &Name, Measure M) {
+    if (O.Skip.count(Name)) {
+      R.Variants.push_back(failed(Name, Status::Skipped, "--skip-variants"));
+      return;
+    }
+    try {
+      R.Variants.push_back(M());
+    } catch (const std::exception &E) {
+      R.Variants.push_back(failed(Name, Status::Error, E.what()));
+    }
+    const VariantResult &V = R.Variants.back();
+    if (V.State == Status::Fail)
+      P.say(R.App, Name + ": FAIL: " + V.Note);
+    else if (V.State == Status::Error || V.State == Status::Skipped)
+      P.say(R.App, Name + ": " + statusName(V.State) + ": " + V.Note);
+  }
+
+  void baseline() {
+    if (O.SizeScale != 1) {
+      AppRun Probe = Runner.run("default size", {{"DIVOPT_MODE", "off"}},
+                                {"--variant", "original", "--repeat", "1"});
+      double Scaled = std::llround(double(Probe.Output.Size) * O.SizeScale);
+      Runner.SizeArgs = {"--size", std::to_string(uint64_t(std::max(1.0, Scaled)))};
+    }
+    std::vector<std::string> Args = Runner.timed("original");
+    Args.push_back("--check");
+    AppRun Run = Runner.run("baseline", {{"DIVOPT_MODE", "off"}}, Args);
+    if (Run.Output.Check != "pass")
+      throw RunError("bench-app-" + R.App + " (baseline) reported check \"" + Run.Output.Check +
+                     "\" although --check was given");
+    const AppOutput &Out = Run.Output;
+    R.Kernel = Out.Kernel;
+    R.ComputeBound = Out.ComputeBound;
+    R.Threads = Out.Threads;
+    R.Size = Out.Size;
+    R.Seed = Out.Seed;
+    BaselineChecksum = Out.Checksum;
+    VariantResult V = measured("baseline", Run, BaselineChecksum);
+    V.Note = "CPU check passed";
+    R.Variants.push_back(V);
+  }
+
+  VariantResult optimized(const std::string &Name, Env Extra, int Seed = 1) {
+    Env E = {{"DIVOPT_MODE", "optimize"}, {"DIVOPT_VERBOSE", "1"}};
+    E.insert(E.end(), Extra.begin(), Extra.end());
+    AppRun Run = Runner.run(Name, E, Runner.timed("original", Seed));
+    VariantResult V = measured(Name, Run, BaselineChecksum);
+    auto D = takeDecision(V, Run, R.Kernel);
+    if (D && D->Occupancy && !Machine) {
+      Machine = D;
+      MachineFrom = Name;
+    }
+    return V;
+  }
+
+  VariantResult handwritten() {
+    AppRun Run = Runner.run("handwritten", {{"DIVOPT_MODE", "off"}}, Runner.timed("handwritten"));
+    VariantResult V = measured("handwritten", Run, BaselineChecksum);
+    V.OverheadMs = Run.Output.RegroupMs;
+    V.Regrouped = true;
+    if (V.State == Status::Ok)
+      V.Note = "work key, CUB sort and upload: regroup_ms";
+    return V;
+  }
+
+  // Train on the profile of another seed, run seed 1 guided by the model.
+  VariantResult model() {
+    if (!O.FitAvailable)
+      return failed("model", Status::Skipped, "divopt fit is not in this build");
+    std::string Training = (fs::path(O.WorkDir) / (R.App + "-seed2.divprof")).string();
+    std::string Model = (fs::path(O.WorkDir) / (R.App + ".divmodel")).string();
+    Runner.profile("model: profile seed 2", Training, 2);
+    P.say(R.App, "model: divopt fit ...");
+    ProcessResult Fit = runProcess({O.Self, {"fit", Training, "--out", Model}, {}, O.TimeoutSeconds});
+    if (!Fit.ok())
+      return failed("model", Status::Skipped,
+                    "divopt fit failed (" +
+                        (Fit.TimedOut ? std::string("timed out") : exitMeaning(Fit.ExitCode)) +
+                        "): " + lastLines(Fit.Stderr, 3));
+    return optimized("model", {{"DIVOPT_MODEL", Model}, {"DIVOPT_ALGORITHM", "auto"}});
+  }
+
+  // With the machine the runtime's model used, when a run printed it.
+  void predict(const std::string &Profile) {
+    PredictionInputs In;
+    In.Profile = Profile;
+    In.Kernel = R.Kernel;
+    In.Threads = R.Threads;
+    In.ComputeCapability = O.Gpu.ComputeCapability;
+    In.SMs = O.Gpu.SMs;
+    if (Machine) {
+      In.SMs = Machine->SMs;
+      In.Occupancy = Machine->Occupancy;
+      In.OccupancySource =
+          "the runtime's occupancy calculator (DIVOPT_VERBOSE line of " + MachineFrom + ")";
+    }
+    try {
+      P.say(R.App, "predictions ...");
+      R.Predicted = predictFromProfile(In);
+    } catch (const std::exception &E) {
+      R.Predicted.Present = false;
+      R.Predicted.Why = E.what();
+      R.Notes.push_back("no predictions: " + std::string(E.what()));
+    }
+  }
+};
+
+} // namespace
+
+AppResult benchmarkApp(const std::string &App, const PlanOptions &O, const Progress &P) {
+  return Plan(App, O, P).run();
+}
+
+} // namespace divopt::bench

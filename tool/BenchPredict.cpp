@@ -1,0 +1,81 @@
+#include "BenchPredict.h"
+#include "divopt/KernelNotes.h"
+#include "divopt/ProfileFile.h"
+#include "latency/BlockPricing.h"
+#include "latency/BuiltinLatencyTables.h"
+#include "profile/DivergenceStats.h"
+#include "regroup/ChooseRegrouping.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace divopt::bench {
+
+namespace {
+
+// sm_90's limits per SM (as `divopt analyze` assumes without --occupancy).
+uint32_t threadLimitedOccupancy(uint32_t BlockSize) {
+  return std::clamp<uint32_t>(2048 / std::max<uint32_t>(BlockSize, 1), 1, 32);
+}
+
+LaunchProfile timedLaunch(const PredictionInputs &In) {
+  ProfileIndex Index(In.Profile);
+  for (size_t I = 0; I < Index.records().size(); ++I) {
+    const LaunchHeader &H = Index.records()[I].Header;
+    if (H.Kernel == In.Kernel && (In.Threads == 0 || H.threads() == In.Threads))
+      return Index.load(I);
+  }
+  throw std::runtime_error(In.Profile + ": no launch of " + In.Kernel + " with " +
+                           std::to_string(In.Threads) + " threads");
+}
+
+} // namespace
+
+Prediction predictFromProfile(const PredictionInputs &In) {
+  LaunchProfile P = timedLaunch(In);
+  if (P.Header.threads() > UINT32_MAX)
+    throw std::runtime_error(In.Profile + ": the launch has more threads than the model takes");
+  Prediction Out;
+  std::string TableWarning;
+  LatencyTable Table = builtinLatencyTable(In.ComputeCapability, TableWarning);
+  if (!TableWarning.empty())
+    Out.Warnings.push_back(TableWarning);
+  BlockLatencies Lat = priceBlocks(P.Kernel, Table);
+  for (const GuessedKey &G : Lat.Guessed)
+    Out.Warnings.push_back(G.warning(Table));
+
+  RegroupRequest R;
+  R.Bbv = {P.Counts.data(), uint32_t(P.Header.threads()), uint32_t(P.Kernel.Blocks.size())};
+  R.BlockSize = uint32_t(P.Header.threadsPerBlock());
+  R.BlockLatency = std::move(Lat.Cycles);
+  R.Gpu = {In.SMs, In.Occupancy ? In.Occupancy : threadLimitedOccupancy(R.BlockSize)};
+  R.Price = priceRedirection(Table, tidAccessesPerBlock(P.Kernel));
+  R.MinImprovement = In.MinGain;
+  // The rest as the runtime sets it, so the prediction is of the D that ran.
+  RegroupDecision D = chooseRegrouping(R);
+
+  Out.Present = true;
+  Out.SMs = R.Gpu.SMs;
+  Out.Occupancy = R.Gpu.Occupancy;
+  Out.OccupancySource = In.Occupancy ? In.OccupancySource : "sm_90 thread limit (2048 / block size)";
+  Out.LatencyTable = Table.Origin;
+  Out.DistinctBbvs = D.Classes;
+  Out.Warps = D.Baseline.Warps;
+  Out.DivergentWarps = D.Baseline.DivergentWarps;
+  LaunchStats S = computeLaunchStats(P);
+  Out.BranchExecutions = S.BranchExecutions;
+  Out.DivergentBranches = S.DivergentBranches;
+  for (const AlgorithmOutcome &O : D.Outcomes)
+    Out.Algorithms[algorithmName(O.Algo)] = {O.Gain.BbvWeighted, O.Gain.BbvWeightedScheduled,
+                                             O.RedirectedGain.BbvWeightedScheduled,
+                                             O.Gain.DivergentWarps};
+  for (Algorithm A : D.Skipped)
+    Out.Warnings.push_back(algorithmName(A) + " not predicted: " + std::to_string(D.Classes) +
+                           " distinct BBVs, over the runtime's limit of " +
+                           std::to_string(R.MaxGreedyClasses));
+  if (D.Chosen)
+    Out.AutoChoice = algorithmName(D.Outcomes[*D.Chosen].Algo);
+  return Out;
+}
+
+} // namespace divopt::bench

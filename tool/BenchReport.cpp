@@ -1,0 +1,235 @@
+#include "BenchReport.h"
+#include "BenchAnalysis.h"
+#include "BenchPlots.h"
+
+#include <cstdio>
+
+namespace divopt::bench {
+
+namespace {
+
+const char *const RedFail = "🔴 **FAIL**";
+
+std::string fixed(double X, int Decimals) {
+  char Buf[48];
+  std::snprintf(Buf, sizeof Buf, "%.*f", Decimals, X);
+  return Buf;
+}
+
+std::string ms(double X) { return fixed(X, X < 1 ? 4 : 3); }
+std::string times(double X) { return fixed(X, 2) + "x"; }
+std::string percent(double Fraction) { return fixed(100 * Fraction, 1); }
+
+// Markdown table cells may not hold '|' or line breaks.
+std::string cell(std::string S) {
+  for (char &C : S)
+    if (C == '|' || C == '\n')
+      C = C == '|' ? '/' : ' ';
+  return S;
+}
+
+std::string statusCell(const VariantResult &V) {
+  return V.State == Status::Fail ? RedFail : statusName(V.State);
+}
+
+void provenance(std::ostream &OS, const BenchResults &R) {
+  const Provenance &P = R.Prov;
+  OS << "# divopt bench: " << P.Device << "\n\n"
+     << "| | |\n|---|---|\n"
+     << "| device | " << cell(P.Device) << " (compute capability " << P.ComputeCapability
+     << ", " << P.SMs << " SMs) |\n"
+     << "| driver | " << cell(P.Driver) << " |\n"
+     << "| SM clock | " << cell(P.SmClock) << " |\n"
+     << "| commit | " << cell(P.Commit) << " |\n"
+     << "| date | " << cell(P.Date) << " |\n"
+     << "| command | `" << cell(P.Command) << "` |\n"
+     << "| timed launches per variant | " << P.Repeat << " (after 3 warm-ups) |\n"
+     << "| size scale | " << fixed(P.SizeScale, 3) << " |\n\n";
+}
+
+void resultCheck(std::ostream &OS, const BenchResults &R) {
+  OS << "## Result check\n\n";
+  unsigned Checked = 0;
+  for (const AppResult &A : R.Apps) {
+    if (!A.Error.empty())
+      OS << "- **error** " << A.App << ": " << A.Error << "\n";
+    for (const VariantResult &V : A.Variants) {
+      if (V.State == Status::Fail)
+        OS << "- " << RedFail << " " << A.App << " " << V.Name << ": " << V.Note << "\n";
+      else if (V.State == Status::Error)
+        OS << "- **error** " << A.App << " " << V.Name << ": " << V.Note << "\n";
+      Checked += V.State == Status::Ok && V.Name != "baseline" && V.DerivedFrom.empty();
+    }
+  }
+  if (R.failures() == 0 && R.errors() == 0)
+    OS << "Every variant that ran (" << Checked
+       << ") computed the baseline's checksum bit for bit; every baseline passed its CPU check.\n";
+  else
+    OS << "\n" << R.failures() << " variant(s) computed a different result, " << R.errors()
+       << " could not run.\n";
+  OS << "\n";
+}
+
+void kernelTimes(std::ostream &OS, const BenchResults &R) {
+  OS << "## Kernel times\n\n"
+     << "Medians over the timed launches; IQR = interquartile range. Speedup = baseline median / "
+        "(median + overhead), the overhead charged to every launch; kernel-only leaves it out.\n\n";
+  for (const AppResult &A : R.Apps) {
+    if (!A.Error.empty()) {
+      OS << "### " << A.App << "\n\nNot measured: " << A.Error << "\n\n";
+      continue;
+    }
+    OS << "### " << A.App << (A.ComputeBound ? " (compute-bound)" : " (memory-bound)") << "\n\n";
+    OS << "`" << A.Kernel << "`, " << A.Threads << " threads, size " << A.Size << ", seed "
+       << A.Seed << ".\n\n"
+       << "| variant | status | median ms | IQR ms | min ms | max ms | overhead ms | speedup | "
+          "kernel-only | note |\n"
+       << "|---|---|--:|--:|--:|--:|--:|--:|--:|---|\n";
+    for (const VariantResult &V : A.Variants) {
+      OS << "| " << V.Name << " | " << statusCell(V) << " | ";
+      if (V.measured()) {
+        TimeSummary T = summarizeTimes(V.TimesMs);
+        OS << ms(T.Median) << " | " << ms(T.iqr()) << " | " << ms(T.Min) << " | " << ms(T.Max)
+           << " | " << ms(V.OverheadMs) << " | ";
+        auto N = timesAgainstBaseline(A, V.Name);
+        if (N && V.Name != "baseline")
+          OS << times(N->Speedup) << " | " << times(N->KernelSpeedup) << " | ";
+        else
+          OS << " | | ";
+      } else {
+        OS << "| | | | | | | ";
+      }
+      OS << cell(V.Note) << " |\n";
+    }
+    OS << "\n";
+    for (const std::string &N : A.Notes)
+      OS << "- " << N << "\n";
+    if (!A.Notes.empty())
+      OS << "\n";
+  }
+}
+
+void tableV(std::ostream &OS, const BenchResults &R) {
+  std::vector<ErrorRow> Rows = estimationErrors(R);
+  OS << "## Table V analog: estimation error\n\n"
+        "Error = |predicted improvement - actual improvement| in percentage points, per app and "
+        "algorithm. Actual: kernel-only (the model predicts the kernel); \"+ overhead\": the "
+        "actual improvement with the runtime's decision time charged per launch, as seed 002 "
+        "measured. \"sched. + redir.\" adds the price of reading D (not in seed 002).\n\n"
+        "| app | algorithm | actual % | actual + overhead % | predicted BBV-weighted % | "
+        "predicted BBV-weighted-scheduled % | error BBV-weighted | error BBV-weighted-scheduled "
+        "| error sched. + redir. | error BBV-weighted (+ overhead) | error "
+        "BBV-weighted-scheduled (+ overhead) |\n"
+        "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n";
+  for (const ErrorRow &E : Rows)
+    OS << "| " << E.App << (E.ComputeBound ? "" : " (memory-bound)") << " | " << E.Algorithm
+       << " | " << percent(E.Actual) << " | " << percent(E.ActualWithOverhead) << " | "
+       << percent(E.Predicted.BbvWeighted) << " | " << percent(E.Predicted.BbvWeightedScheduled)
+       << " | " << fixed(E.errorWeighted(), 1) << " | " << fixed(E.errorScheduled(), 1) << " | "
+       << fixed(E.errorScheduledRedirected(), 1) << " | "
+       << fixed(E.errorWeightedWithOverhead(), 1) << " | "
+       << fixed(E.errorScheduledWithOverhead(), 1) << " |\n";
+  for (bool ComputeOnly : {true, false}) {
+    auto Avg = averageError(Rows, ComputeOnly);
+    OS << "| **average error, " << (ComputeOnly ? "compute-bound apps" : "all apps") << "** | "
+       << (Avg ? std::to_string(Avg->Rows) + " rows" : "no rows") << " | | | | | ";
+    if (Avg)
+      OS << "**" << fixed(Avg->Weighted, 1) << "** | **" << fixed(Avg->Scheduled, 1) << "** | "
+         << fixed(Avg->ScheduledRedirected, 1) << " | " << fixed(Avg->WeightedWithOverhead, 1)
+         << " | " << fixed(Avg->ScheduledWithOverhead, 1) << " |\n";
+    else
+      OS << "| | | | |\n";
+  }
+  OS << "\nSeed 002 (GTX480, compute-bound apps): BBV-weighted 12.7, BBV-weighted-scheduled "
+        "6.2.\n\n";
+}
+
+void fig7(std::ostream &OS, const BenchResults &R) {
+  OS << "## Fig. 7 analog: the prior metrics\n\n"
+     << "![Fig. 7, divergent warps](" << PlotFiles::Fig7Warps << ")\n"
+     << "![Fig. 7, divergent branches](" << PlotFiles::Fig7Branches << ")\n\n"
+     << "| app | divergent warps | divergent branches | algorithm | divergent warps removed % | "
+        "actual % |\n|---|--:|--:|---|--:|--:|\n";
+  for (const AppResult &A : R.Apps) {
+    if (!A.Predicted.Present)
+      continue;
+    const Prediction &P = A.Predicted;
+    std::string Warps = std::to_string(P.DivergentWarps) + " / " + std::to_string(P.Warps) +
+                        " (" + percent(P.divergentWarpRatio()) + "%)";
+    std::string Branches = std::to_string(P.DivergentBranches) + " / " +
+                           std::to_string(P.BranchExecutions) + " (" +
+                           percent(P.divergentBranchRatio()) + "%)";
+    for (const std::string &Algo : predictedAlgorithms()) {
+      auto X = P.Algorithms.find(Algo);
+      auto N = numbersFor(A, Algo);
+      OS << "| " << A.App << " | " << Warps << " | " << Branches << " | " << Algo << " | "
+         << (X != P.Algorithms.end() ? percent(X->second.DivergentWarps) : "-") << " | "
+         << (N ? percent(N->KernelImprovement) : "-") << " |\n";
+    }
+  }
+  OS << "\n";
+}
+
+void fig8(std::ostream &OS) {
+  OS << "## Fig. 8 analog: the BBV metrics\n\n"
+     << "![Fig. 8](" << PlotFiles::Fig8 << ")\n\n"
+     << "The numbers are those of the Table V analog.\n\n";
+}
+
+void fig9(std::ostream &OS, const BenchResults &R) {
+  std::vector<std::string> Variants = fig9Variants(R);
+  OS << "## Fig. 9 analog: speedup, overhead included\n\n"
+     << "![Fig. 9](" << PlotFiles::Fig9 << ")\n\n| app |";
+  for (const std::string &V : Variants)
+    OS << ' ' << V << " |";
+  OS << "\n|---|";
+  for (size_t I = 0; I < Variants.size(); ++I)
+    OS << "--:|";
+  OS << "\n";
+  for (const AppResult &A : R.Apps) {
+    OS << "| " << A.App << " |";
+    for (const std::string &V : Variants) {
+      const VariantResult *X = A.variant(V);
+      auto N = timesAgainstBaseline(A, V);
+      if (X && X->State == Status::Fail)
+        OS << ' ' << RedFail << " |";
+      else if (N && X->State == Status::Ok)
+        OS << ' ' << times(N->Speedup) << (X->DerivedFrom.empty() ? "" : " (" + X->DerivedFrom + ")")
+           << " |";
+      else
+        OS << " - |";
+    }
+    OS << "\n";
+  }
+  struct Row {
+    const char *Label;
+    double SpeedupSummary::*Field;
+  };
+  for (bool KernelOnly : {false, true})
+    for (Row Stat : {Row{"mean", &SpeedupSummary::Mean},
+                     Row{"geometric mean", &SpeedupSummary::GeometricMean},
+                     Row{"max", &SpeedupSummary::Max}}) {
+      OS << "| **" << Stat.Label << (KernelOnly ? ", kernel-only" : "") << "** |";
+      for (const std::string &V : Variants) {
+        auto S = speedupSummary(R, V, KernelOnly);
+        OS << ' ' << (S ? times((*S).*Stat.Field) : "-") << " |";
+      }
+      OS << "\n";
+    }
+  OS << "\nSeed 002 (GTX480): Greedy-Max 2.2x on average, 4.7x at most.\n\n";
+}
+
+} // namespace
+
+void writeMarkdownReport(std::ostream &OS, const BenchResults &R) {
+  provenance(OS, R);
+  resultCheck(OS, R);
+  tableV(OS, R);
+  fig7(OS, R);
+  fig8(OS);
+  fig9(OS, R);
+  kernelTimes(OS, R);
+  OS << "How each number is computed: docs/bench.md.\n";
+}
+
+} // namespace divopt::bench
