@@ -4,6 +4,7 @@
 import os
 import shutil
 import subprocess
+import sys
 
 import lit.formats
 
@@ -26,7 +27,10 @@ config.substitutions.append(
 config.substitutions.append(("%cuda_arch", config.cuda_arch))
 config.substitutions.append(("%divopt", os.path.join(config.divopt_obj_root, "bin", "divopt")))
 config.substitutions.append(("%gpubin", os.path.join(config.divopt_obj_root, "bin")))
-config.substitutions.append(("%python", config.python))
+# The configured Python where it exists; on a GPU host that only received the
+# build, the Python running lit.
+config.substitutions.append(
+    ("%python", config.python if os.path.exists(config.python) else sys.executable))
 config.environment["PATH"] = os.pathsep.join([config.llvm_bin, config.environment["PATH"]])
 
 # cuobjdump (with nvdisasm beside it) disassembles the latency suite for the
