@@ -33,9 +33,12 @@ std::string appProgram(const std::string &AppDir, const std::string &App) {
   return (fs::path(AppDir) / ("bench-app-" + App)).string();
 }
 
+// `divopt fit --help` exits 0 even in a build without fit (the top-level
+// help answers), so look for fit's own usage line.
 bool fitAvailable(const std::string &Self) {
   try {
-    return runProcess({Self, {"fit", "--help"}, {}, 30}).ok();
+    ProcessResult Help = runProcess({Self, {"fit", "--help"}, {}, 30});
+    return Help.ok() && Help.Stdout.find(" fit [OPTIONS]") != std::string::npos;
   } catch (const std::exception &) {
     return false;
   }

@@ -156,5 +156,19 @@ TEST_F(BenchPlanTest, FailuresBecomeClearErrors) {
   EXPECT_NE(Hung.Error.find("ran past its time limit of 1 s"), std::string::npos) << Hung.Error;
 }
 
+// A divopt without fit answers `fit --help` with its top-level help and exit
+// 0; only fit's own usage counts.
+TEST_F(BenchPlanTest, FitIsFoundByItsOwnUsage) {
+  auto fakeDivopt = [&](const std::string &Usage) {
+    std::string Path = (Dir / "divopt").string();
+    std::ofstream(Path) << "#!/bin/sh\necho '" << Usage << "'\n";
+    chmod(Path.c_str(), 0755);
+    return Path;
+  };
+  EXPECT_FALSE(fitAvailable(fakeDivopt("Usage: divopt [OPTIONS] SUBCOMMAND")));
+  EXPECT_TRUE(fitAvailable(fakeDivopt("Usage: divopt fit [OPTIONS] PROFILE...")));
+  EXPECT_FALSE(fitAvailable((Dir / "no-such-divopt").string()));
+}
+
 } // namespace
 } // namespace divopt::bench
