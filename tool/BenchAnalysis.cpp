@@ -67,6 +67,11 @@ double ErrorRow::errorScheduled() const { return points(Predicted.BbvWeightedSch
 double ErrorRow::errorScheduledRedirected() const {
   return points(Predicted.BbvWeightedScheduledRedirected, Actual);
 }
+std::optional<double> ErrorRow::errorSmShared() const {
+  if (!Predicted.BbvWeightedSmShared)
+    return std::nullopt;
+  return points(*Predicted.BbvWeightedSmShared, Actual);
+}
 double ErrorRow::errorWeightedWithOverhead() const {
   return points(Predicted.BbvWeighted, ActualWithOverhead);
 }
@@ -109,12 +114,18 @@ std::optional<ErrorAverage> averageError(const std::vector<ErrorRow> &Rows,
     A.ScheduledRedirected += Row.errorScheduledRedirected();
     A.WeightedWithOverhead += Row.errorWeightedWithOverhead();
     A.ScheduledWithOverhead += Row.errorScheduledWithOverhead();
+    if (auto E = Row.errorSmShared()) {
+      ++A.SmSharedRows;
+      A.SmShared += *E;
+    }
   }
   if (A.Rows == 0)
     return std::nullopt;
   for (double *X : {&A.Weighted, &A.Scheduled, &A.ScheduledRedirected, &A.WeightedWithOverhead,
                     &A.ScheduledWithOverhead})
     *X /= double(A.Rows);
+  if (A.SmSharedRows)
+    A.SmShared /= double(A.SmSharedRows);
   return A;
 }
 

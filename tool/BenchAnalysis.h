@@ -49,6 +49,7 @@ struct ErrorRow {
   double errorWeighted() const;
   double errorScheduled() const;
   double errorScheduledRedirected() const;
+  std::optional<double> errorSmShared() const; // none where not predicted
   double errorWeightedWithOverhead() const;
   double errorScheduledWithOverhead() const;
 };
@@ -58,6 +59,8 @@ struct ErrorAverage {
   size_t Rows = 0;
   double Weighted = 0, Scheduled = 0, ScheduledRedirected = 0;
   double WeightedWithOverhead = 0, ScheduledWithOverhead = 0;
+  size_t SmSharedRows = 0; // rows that have the SM-shared prediction
+  double SmShared = 0;
 };
 // The mean of each error column over Rows (only compute-bound apps' rows when
 // asked); none for no rows.

@@ -66,7 +66,8 @@ void fig8(const std::string &Dir, const BenchResults &R) {
   P.Footnote = "Labels: app/S (sorting), /G (greedy), /GM (greedy-max). Hollow: memory-bound "
                "(seed 002 Fig. 10). y = x: exact.";
   P.Diagonal = true;
-  ScatterSeries Weighted{"BBV-weighted", {}}, Scheduled{"BBV-weighted-scheduled", {}};
+  ScatterSeries Weighted{"BBV-weighted", {}}, Scheduled{"BBV-weighted-scheduled", {}},
+      SmShared{"SM-shared", {}};
   for (const AppResult &A : R.Apps)
     for (const std::string &Algo : predictedAlgorithms()) {
       auto Pred = A.Predicted.Algorithms.find(Algo);
@@ -78,8 +79,13 @@ void fig8(const std::string &Dir, const BenchResults &R) {
       Weighted.Points.push_back({100 * Pred->second.BbvWeighted, Actual, Label, !A.ComputeBound});
       Scheduled.Points.push_back(
           {100 * Pred->second.BbvWeightedScheduled, Actual, Label, !A.ComputeBound});
+      if (Pred->second.BbvWeightedSmShared)
+        SmShared.Points.push_back(
+            {100 * *Pred->second.BbvWeightedSmShared, Actual, Label, !A.ComputeBound});
     }
   P.Series = {Weighted, Scheduled};
+  if (!SmShared.Points.empty())
+    P.Series.push_back(SmShared);
   writeScatterSvg(in(Dir, PlotFiles::Fig8), P);
 }
 

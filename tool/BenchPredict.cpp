@@ -3,6 +3,7 @@
 #include "divopt/ProfileFile.h"
 #include "latency/BlockPricing.h"
 #include "latency/BuiltinLatencyTables.h"
+#include "model/SmSharedMetric.h"
 #include "profile/DivergenceStats.h"
 #include "regroup/ChooseRegrouping.h"
 
@@ -27,6 +28,23 @@ LaunchProfile timedLaunch(const PredictionInputs &In) {
   }
   throw std::runtime_error(In.Profile + ": no launch of " + In.Kernel + " with " +
                            std::to_string(In.Threads) + " threads");
+}
+
+// The SM-shared metric of the launch as it is and of each algorithm's D.
+void addSmShared(const LaunchProfile &P, const RegroupRequest &R, const RegroupDecision &D,
+                 Prediction &Out) {
+  BbvClasses Bbv = findClasses(R.Bbv);
+  SmSharedInputs In;
+  In.Bbv = &Bbv;
+  In.Latency = R.BlockLatency;
+  for (const BlockNote &B : P.Kernel.Blocks)
+    In.Instructions.push_back(B.Instructions);
+  In.BlockSize = R.BlockSize;
+  In.Gpu = R.Gpu;
+  double Before = bbvWeightedSmShared(In, nullptr);
+  for (const AlgorithmOutcome &O : D.Outcomes)
+    Out.Algorithms[algorithmName(O.Algo)].BbvWeightedSmShared =
+        improvement(Before, bbvWeightedSmShared(In, O.D.data()));
 }
 
 } // namespace
@@ -73,6 +91,7 @@ Prediction predictFromProfile(const PredictionInputs &In) {
     Out.Warnings.push_back(algorithmName(A) + " not predicted: " + std::to_string(D.Classes) +
                            " distinct BBVs, over the runtime's limit of " +
                            std::to_string(R.MaxGreedyClasses));
+  addSmShared(P, R, D, Out);
   if (D.Chosen)
     Out.AutoChoice = algorithmName(D.Outcomes[*D.Chosen].Algo);
   return Out;

@@ -111,23 +111,29 @@ void kernelTimes(std::ostream &OS, const BenchResults &R) {
 
 void tableV(std::ostream &OS, const BenchResults &R) {
   std::vector<ErrorRow> Rows = estimationErrors(R);
+  auto orDash = [](std::optional<double> X, bool Percent) {
+    return X ? (Percent ? percent(*X) : fixed(*X, 1)) : std::string("-");
+  };
   OS << "## Table V analog: estimation error\n\n"
         "Error = |predicted improvement - actual improvement| in percentage points, per app and "
-        "algorithm. Actual: kernel-only (the model predicts the kernel); \"+ overhead\": the "
+        "algorithm. Actual: kernel-only (the model predicts the kernel). \"sched. + redir.\" "
+        "adds the price of reading D; \"SM-shared\" runs an SM's resident warps side by side "
+        "under its issue limit (docs/model.md; neither is in seed 002). \"+ overhead\": the "
         "actual improvement with the runtime's decision time charged per launch, as seed 002 "
-        "measured. \"sched. + redir.\" adds the price of reading D (not in seed 002).\n\n"
-        "| app | algorithm | actual % | actual + overhead % | predicted BBV-weighted % | "
-        "predicted BBV-weighted-scheduled % | error BBV-weighted | error BBV-weighted-scheduled "
-        "| error sched. + redir. | error BBV-weighted (+ overhead) | error "
-        "BBV-weighted-scheduled (+ overhead) |\n"
-        "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n";
+        "measured.\n\n"
+        "| app | algorithm | actual % | predicted BBV-weighted % | predicted "
+        "BBV-weighted-scheduled % | predicted SM-shared % | error BBV-weighted | error "
+        "BBV-weighted-scheduled | error sched. + redir. | error SM-shared | actual + overhead % "
+        "| error BBV-weighted (+ overhead) | error BBV-weighted-scheduled (+ overhead) |\n"
+        "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n";
   for (const ErrorRow &E : Rows)
     OS << "| " << E.App << (E.ComputeBound ? "" : " (memory-bound)") << " | " << E.Algorithm
-       << " | " << percent(E.Actual) << " | " << percent(E.ActualWithOverhead) << " | "
-       << percent(E.Predicted.BbvWeighted) << " | " << percent(E.Predicted.BbvWeightedScheduled)
-       << " | " << fixed(E.errorWeighted(), 1) << " | " << fixed(E.errorScheduled(), 1) << " | "
-       << fixed(E.errorScheduledRedirected(), 1) << " | "
-       << fixed(E.errorWeightedWithOverhead(), 1) << " | "
+       << " | " << percent(E.Actual) << " | " << percent(E.Predicted.BbvWeighted) << " | "
+       << percent(E.Predicted.BbvWeightedScheduled) << " | "
+       << orDash(E.Predicted.BbvWeightedSmShared, true) << " | " << fixed(E.errorWeighted(), 1)
+       << " | " << fixed(E.errorScheduled(), 1) << " | " << fixed(E.errorScheduledRedirected(), 1)
+       << " | " << orDash(E.errorSmShared(), false) << " | " << percent(E.ActualWithOverhead)
+       << " | " << fixed(E.errorWeightedWithOverhead(), 1) << " | "
        << fixed(E.errorScheduledWithOverhead(), 1) << " |\n";
   for (bool ComputeOnly : {true, false}) {
     auto Avg = averageError(Rows, ComputeOnly);
@@ -135,10 +141,12 @@ void tableV(std::ostream &OS, const BenchResults &R) {
        << (Avg ? std::to_string(Avg->Rows) + " rows" : "no rows") << " | | | | | ";
     if (Avg)
       OS << "**" << fixed(Avg->Weighted, 1) << "** | **" << fixed(Avg->Scheduled, 1) << "** | "
-         << fixed(Avg->ScheduledRedirected, 1) << " | " << fixed(Avg->WeightedWithOverhead, 1)
-         << " | " << fixed(Avg->ScheduledWithOverhead, 1) << " |\n";
+         << fixed(Avg->ScheduledRedirected, 1) << " | "
+         << (Avg->SmSharedRows ? "**" + fixed(Avg->SmShared, 1) + "**" : std::string("-"))
+         << " | | " << fixed(Avg->WeightedWithOverhead, 1) << " | "
+         << fixed(Avg->ScheduledWithOverhead, 1) << " |\n";
     else
-      OS << "| | | | |\n";
+      OS << "| | | | | | | |\n";
   }
   OS << "\nSeed 002 (GTX480, compute-bound apps): BBV-weighted 12.7, BBV-weighted-scheduled "
         "6.2.\n\n";

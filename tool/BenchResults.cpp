@@ -76,11 +76,14 @@ json predictionJson(const Prediction &P) {
   if (!P.Present)
     return {{"present", false}, {"why", P.Why}};
   json Algorithms = json::object();
-  for (const auto &[Name, A] : P.Algorithms)
+  for (const auto &[Name, A] : P.Algorithms) {
     Algorithms[Name] = {{"bbv_weighted", A.BbvWeighted},
                         {"bbv_weighted_scheduled", A.BbvWeightedScheduled},
                         {"bbv_weighted_scheduled_redirected", A.BbvWeightedScheduledRedirected},
                         {"divergent_warps", A.DivergentWarps}};
+    if (A.BbvWeightedSmShared)
+      Algorithms[Name]["bbv_weighted_sm_shared"] = *A.BbvWeightedSmShared;
+  }
   return {{"present", true},
           {"sms", P.SMs},
           {"occupancy", P.Occupancy},
@@ -205,6 +208,8 @@ Prediction predictionFrom(const Reader &R, const json &J, const std::string &Pat
     X.BbvWeightedScheduledRedirected =
         R.optional<double>(A, "bbv_weighted_scheduled_redirected", At, X.BbvWeightedScheduled);
     X.DivergentWarps = R.as<double>(A, At, "divergent_warps");
+    if (A.contains("bbv_weighted_sm_shared"))
+      X.BbvWeightedSmShared = R.as<double>(A, At, "bbv_weighted_sm_shared");
     P.Algorithms[Name] = X;
   }
   const json &Choice = R.get(J, Path, "auto_choice");

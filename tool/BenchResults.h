@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,8 @@ struct AlgorithmPrediction {
   double BbvWeightedScheduled = 0;
   double BbvWeightedScheduledRedirected = 0; // with the price of the redirection
   double DivergentWarps = 0;
+  // model/SmSharedMetric.h (not in seed 002); none in results written before it.
+  std::optional<double> BbvWeightedSmShared;
 };
 
 struct Prediction {

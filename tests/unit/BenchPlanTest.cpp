@@ -126,6 +126,10 @@ TEST_F(BenchPlanTest, EveryVariantMeasuredCheckedAndPredicted) {
   ASSERT_TRUE(R.Predicted.Algorithms.count("sorting"));
   EXPECT_DOUBLE_EQ(R.Predicted.Algorithms.at("sorting").DivergentWarps, 1.0);
   EXPECT_GT(R.Predicted.Algorithms.at("sorting").BbvWeighted, 0.0);
+  // Both blocks run at once on SMs of their own, so the heavy warps set the
+  // time before and after: SM-shared predicts no gain.
+  ASSERT_TRUE(R.Predicted.Algorithms.at("sorting").BbvWeightedSmShared);
+  EXPECT_NEAR(*R.Predicted.Algorithms.at("sorting").BbvWeightedSmShared, 0.0, 1e-12);
 }
 
 TEST_F(BenchPlanTest, SkippedVariantsAreNotRun) {
