@@ -111,13 +111,6 @@ std::vector<uint32_t> levelsUpTo(const std::vector<uint32_t> &Level, uint32_t La
   return Known;
 }
 
-// The device-side (mangled) name divopt and its profiles know the kernel by.
-std::string kernelName(const void *Kernel) {
-  const char *Name;
-  BENCH_CUDA(cudaFuncGetName(&Name, Kernel));
-  return Name;
-}
-
 } // namespace
 
 int main(int argc, char **argv) {
@@ -147,7 +140,7 @@ int main(int argc, char **argv) {
   bench::RunResult R;
   R.Threads = Vertices;
   if (!O.Handwritten) {
-    R.Kernel = kernelName((const void *)bfsLevel);
+    R.Kernel = bench::kernelName((const void *)bfsLevel);
     R.TimesMs = bench::timeLaunches(
         [&] { bfsLevel<<<Grid, Block>>>(G, Level, dLevels.get(), dNextLevels.get()); }, O.Repeat);
   } else {
@@ -156,7 +149,7 @@ int main(int argc, char **argv) {
     R.RegroupMs = bench::timeOnceMs(
         [&] { frontierDegrees<<<Grid, Block>>>(G, Level, dLevels.get(), Keys.get()); });
     R.RegroupMs += bench::sortByKeyDescending(Keys.get(), Vertices, &Order);
-    R.Kernel = kernelName((const void *)bfsLevelSorted);
+    R.Kernel = bench::kernelName((const void *)bfsLevelSorted);
     R.TimesMs = bench::timeLaunches(
         [&] { bfsLevelSorted<<<Grid, Block>>>(G, Level, Order, dLevels.get(), dNextLevels.get()); },
         O.Repeat);

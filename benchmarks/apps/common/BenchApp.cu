@@ -27,6 +27,12 @@ namespace bench {
   std::exit(1);
 }
 
+std::string kernelName(const void *Kernel) {
+  const char *Name;
+  BENCH_CUDA(cudaFuncGetName(&Name, Kernel));
+  return Name;
+}
+
 namespace {
 
 void printUsage(const AppInfo &App, std::FILE *To) {

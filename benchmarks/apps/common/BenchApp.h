@@ -46,6 +46,9 @@ std::vector<float> timeLaunches(const std::function<void()> &Launch, int Repeat)
 // app times itself and adds.
 float sortByKeyDescending(const uint32_t *dKeys, uint32_t n, uint32_t **dPerm);
 
+// The device-side (mangled) name divopt and its profiles know a kernel by.
+std::string kernelName(const void *Kernel);
+
 // FNV-1a, 64 bits.
 uint64_t fnv1a64(const void *Bytes, size_t N);
 

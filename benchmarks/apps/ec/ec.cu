@@ -57,13 +57,6 @@ __global__ void ecExpectedWork(const uint32_t *__restrict__ Lengths,
 
 namespace {
 
-// The device-side (mangled) name divopt and its profiles know the kernel by.
-std::string kernelName(const void *Kernel) {
-  const char *Name;
-  BENCH_CUDA(cudaFuncGetName(&Name, Kernel));
-  return Name;
-}
-
 } // namespace
 
 int main(int argc, char **argv) {
@@ -99,7 +92,7 @@ int main(int argc, char **argv) {
   bench::RunResult R;
   R.Threads = N;
   if (!O.Handwritten) {
-    R.Kernel = kernelName((const void *)ecCorrectReads);
+    R.Kernel = bench::kernelName((const void *)ecCorrectReads);
     R.TimesMs = bench::timeLaunches([&] {
       ecCorrectReads<<<Grid, Block>>>(Bases.get(), Offsets.get(), Lengths.get(), Table.get(), N,
                                       Out.get(), Status.get());
@@ -110,7 +103,7 @@ int main(int argc, char **argv) {
         [&] { ecExpectedWork<<<Grid, Block>>>(Lengths.get(), Quality.get(), N, Keys.get()); });
     uint32_t *Perm = nullptr;
     R.RegroupMs += bench::sortByKeyDescending(Keys.get(), N, &Perm);
-    R.Kernel = kernelName((const void *)ecCorrectReadsSorted);
+    R.Kernel = bench::kernelName((const void *)ecCorrectReadsSorted);
     R.TimesMs = bench::timeLaunches([&] {
       ecCorrectReadsSorted<<<Grid, Block>>>(Bases.get(), Offsets.get(), Lengths.get(),
                                             Table.get(), N, Perm, Out.get(), Status.get());

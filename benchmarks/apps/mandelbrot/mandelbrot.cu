@@ -81,13 +81,6 @@ std::vector<uint32_t> referenceIterations(const View &V) {
   return Out;
 }
 
-// The device-side (mangled) name divopt and its profiles know the kernel by.
-std::string kernelName(const void *Kernel) {
-  const char *Name;
-  BENCH_CUDA(cudaFuncGetName(&Name, Kernel));
-  return Name;
-}
-
 } // namespace
 
 int main(int argc, char **argv) {
@@ -108,7 +101,7 @@ int main(int argc, char **argv) {
   R.Threads = Pixels;
   if (!O.Handwritten) {
     dim3 Block(32, 8), Grid((V.Width + 31) / 32, (V.Height + 7) / 8);
-    R.Kernel = kernelName((const void *)escapeTimeGrid);
+    R.Kernel = bench::kernelName((const void *)escapeTimeGrid);
     R.TimesMs = bench::timeLaunches([&] { escapeTimeGrid<<<Grid, Block>>>(V, dIterations.get()); },
                                     O.Repeat);
   } else {
@@ -117,7 +110,7 @@ int main(int argc, char **argv) {
     uint32_t *Order;
     R.RegroupMs = bench::timeOnceMs([&] { estimateEscapeTime<<<Grid, Block>>>(V, Keys.get()); });
     R.RegroupMs += bench::sortByKeyDescending(Keys.get(), Pixels, &Order);
-    R.Kernel = kernelName((const void *)escapeTimeSorted);
+    R.Kernel = bench::kernelName((const void *)escapeTimeSorted);
     R.TimesMs = bench::timeLaunches(
         [&] { escapeTimeSorted<<<Grid, Block>>>(V, Order, dIterations.get()); }, O.Repeat);
     BENCH_CUDA(cudaFree(Order));

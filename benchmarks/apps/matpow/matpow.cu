@@ -134,13 +134,6 @@ std::string floatText(float F) {
   return Text;
 }
 
-// The device-side (mangled) name divopt and its profiles know the kernel by.
-std::string kernelName(const void *Kernel) {
-  const char *Name;
-  BENCH_CUDA(cudaFuncGetName(&Name, Kernel));
-  return Name;
-}
-
 } // namespace
 
 int main(int argc, char **argv) {
@@ -162,7 +155,7 @@ int main(int argc, char **argv) {
   bench::RunResult R;
   R.Threads = Threads;
   if (!O.Handwritten) {
-    R.Kernel = kernelName((const void *)matrixPowers);
+    R.Kernel = bench::kernelName((const void *)matrixPowers);
     R.TimesMs = bench::timeLaunches(
         [&] {
           matrixPowers<<<Grid, Block>>>(Threads, dWeights.get(), dExponents.get(), dOut.get());
@@ -171,7 +164,7 @@ int main(int argc, char **argv) {
   } else {
     uint32_t *Order;
     R.RegroupMs = bench::sortByKeyDescending(dExponents.get(), Threads, &Order);
-    R.Kernel = kernelName((const void *)matrixPowersSorted);
+    R.Kernel = bench::kernelName((const void *)matrixPowersSorted);
     R.TimesMs = bench::timeLaunches(
         [&] {
           matrixPowersSorted<<<Grid, Block>>>(Threads, Order, dWeights.get(), dExponents.get(),

@@ -115,7 +115,7 @@ int main(int argc, char **argv) {
   bench::RunResult R;
   R.Threads = N;
   if (!O.Handwritten) {
-    R.Kernel = "_Z12mcPolygonizePKfjPKhS2_PKN2mc4BallEPKjPNS3_6VertexE";
+    R.Kernel = bench::kernelName((const void *)mcPolygonize);
     R.TimesMs = bench::timeLaunches([&] {
       mcPolygonize<<<Grid, Block>>>(Field.get(), Side, TriangleCount.get(), Edges.get(),
                                     Balls.get(), Offsets.get(), Out.get());
@@ -127,7 +127,7 @@ int main(int argc, char **argv) {
     });
     uint32_t *Perm = nullptr;
     R.RegroupMs = KeyMs + bench::sortByKeyDescending(Keys.get(), N, &Perm);
-    R.Kernel = "_Z18mcPolygonizeSortedPKfjPKhS2_PKN2mc4BallEPKjS8_PNS3_6VertexE";
+    R.Kernel = bench::kernelName((const void *)mcPolygonizeSorted);
     R.TimesMs = bench::timeLaunches([&] {
       mcPolygonizeSorted<<<Grid, Block>>>(Field.get(), Side, TriangleCount.get(),
                                           Edges.get(), Balls.get(), Offsets.get(), Perm,

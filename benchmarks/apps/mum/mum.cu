@@ -47,13 +47,6 @@ __global__ void mumMatchQueriesSorted(const uint8_t *__restrict__ Ref, uint32_t 
 
 namespace {
 
-// The device-side (mangled) name divopt and its profiles know the kernel by.
-std::string kernelName(const void *Kernel) {
-  const char *Name;
-  BENCH_CUDA(cudaFuncGetName(&Name, Kernel));
-  return Name;
-}
-
 std::string describe(const mum::Summary &S) {
   return std::to_string(S.Matches) + " matches, " + std::to_string(S.MatchedBases) +
          " bases, longest " + std::to_string(S.Longest) + " at " + std::to_string(S.LongestPos);
@@ -88,7 +81,7 @@ int main(int argc, char **argv) {
   bench::RunResult R;
   R.Threads = N;
   if (!O.Handwritten) {
-    R.Kernel = kernelName((const void *)mumMatchQueries);
+    R.Kernel = bench::kernelName((const void *)mumMatchQueries);
     R.TimesMs = bench::timeLaunches([&] {
       mumMatchQueries<<<Grid, Block>>>(Ref.get(), G, Sa.get(), Bases.get(), Offsets.get(),
                                        Lengths.get(), N, Out.get());
@@ -96,7 +89,7 @@ int main(int argc, char **argv) {
   } else {
     uint32_t *Perm = nullptr;
     R.RegroupMs = bench::sortByKeyDescending(Lengths.get(), N, &Perm);
-    R.Kernel = kernelName((const void *)mumMatchQueriesSorted);
+    R.Kernel = bench::kernelName((const void *)mumMatchQueriesSorted);
     R.TimesMs = bench::timeLaunches([&] {
       mumMatchQueriesSorted<<<Grid, Block>>>(Ref.get(), G, Sa.get(), Bases.get(), Offsets.get(),
                                              Lengths.get(), N, Perm, Out.get());

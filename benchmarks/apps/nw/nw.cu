@@ -80,7 +80,7 @@ int main(int argc, char **argv) {
   bench::RunResult R;
   R.Threads = N;
   if (!O.Handwritten) {
-    R.Kernel = "_Z8nwScoresPKhPKjS2_S2_S2_jPi";
+    R.Kernel = bench::kernelName((const void *)nwScores);
     R.TimesMs = bench::timeLaunches([&] {
       nwScores<<<Grid, Block>>>(Bases.get(), OffsetA.get(), LengthA.get(),
                                 OffsetB.get(), LengthB.get(), N, Scores.get());
@@ -92,7 +92,7 @@ int main(int argc, char **argv) {
     });
     uint32_t *Perm = nullptr;
     R.RegroupMs = KeyMs + bench::sortByKeyDescending(Keys.get(), N, &Perm);
-    R.Kernel = "_Z14nwScoresSortedPKhPKjS2_S2_S2_jS2_Pi";
+    R.Kernel = bench::kernelName((const void *)nwScoresSorted);
     R.TimesMs = bench::timeLaunches([&] {
       nwScoresSorted<<<Grid, Block>>>(Bases.get(), OffsetA.get(), LengthA.get(),
                                       OffsetB.get(), LengthB.get(), N, Perm,

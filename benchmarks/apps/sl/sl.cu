@@ -53,13 +53,6 @@ namespace {
 // doubles: phases reach about 19 radians, where a float's rounding is 2e-6.
 constexpr double PowerTolerance = 1e-4;
 
-// The device-side (mangled) name divopt and its profiles know the kernel by.
-std::string kernelName(const void *Kernel) {
-  const char *Name;
-  BENCH_CUDA(cudaFuncGetName(&Name, Kernel));
-  return Name;
-}
-
 // --check: the GPU's direction must lie in the frame's region, its power must
 // be the reference's power of that direction, and no direction of the region
 // may be better by more than the tolerance (near-ties may pick either).
@@ -114,7 +107,7 @@ int main(int argc, char **argv) {
   bench::RunResult R;
   R.Threads = N;
   if (!O.Handwritten) {
-    R.Kernel = kernelName((const void *)slLocalize);
+    R.Kernel = bench::kernelName((const void *)slLocalize);
     R.TimesMs = bench::timeLaunches([&] {
       slLocalize<<<Grid, Block>>>(Spectra.get(), Regions.get(), N, Out.get());
     }, O.Repeat);
@@ -124,7 +117,7 @@ int main(int argc, char **argv) {
         [&] { slRegionSize<<<Grid, Block>>>(Regions.get(), N, Keys.get()); });
     uint32_t *Perm = nullptr;
     R.RegroupMs += bench::sortByKeyDescending(Keys.get(), N, &Perm);
-    R.Kernel = kernelName((const void *)slLocalizeSorted);
+    R.Kernel = bench::kernelName((const void *)slLocalizeSorted);
     R.TimesMs = bench::timeLaunches([&] {
       slLocalizeSorted<<<Grid, Block>>>(Spectra.get(), Regions.get(), N, Perm, Out.get());
     }, O.Repeat);

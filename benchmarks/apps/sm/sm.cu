@@ -50,13 +50,6 @@ __global__ void smRangeWidth(const uint8_t *__restrict__ DMin, const uint8_t *__
 
 namespace {
 
-// The device-side (mangled) name divopt and its profiles know the kernel by.
-std::string kernelName(const void *Kernel) {
-  const char *Name;
-  BENCH_CUDA(cudaFuncGetName(&Name, Kernel));
-  return Name;
-}
-
 } // namespace
 
 int main(int argc, char **argv) {
@@ -89,7 +82,7 @@ int main(int argc, char **argv) {
   R.Threads = N;
   if (!O.Handwritten) {
     const dim3 Block(32, 8), Grid((W + 31) / 32, (H + 7) / 8);
-    R.Kernel = kernelName((const void *)smDisparity);
+    R.Kernel = bench::kernelName((const void *)smDisparity);
     R.TimesMs = bench::timeLaunches([&] {
       smDisparity<<<Grid, Block>>>(Left.get(), Right.get(), DMin.get(), DMax.get(), W, H,
                                    Out.get());
@@ -101,7 +94,7 @@ int main(int argc, char **argv) {
         [&] { smRangeWidth<<<Grid, Block>>>(DMin.get(), DMax.get(), N, Keys.get()); });
     uint32_t *Perm = nullptr;
     R.RegroupMs += bench::sortByKeyDescending(Keys.get(), N, &Perm);
-    R.Kernel = kernelName((const void *)smDisparitySorted);
+    R.Kernel = bench::kernelName((const void *)smDisparitySorted);
     R.TimesMs = bench::timeLaunches([&] {
       smDisparitySorted<<<Grid, Block>>>(Left.get(), Right.get(), DMin.get(), DMax.get(), W, H,
                                          Perm, Out.get());

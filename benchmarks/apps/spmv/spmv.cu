@@ -76,13 +76,6 @@ std::string floatText(float F) {
   return Text;
 }
 
-// The device-side (mangled) name divopt and its profiles know the kernel by.
-std::string kernelName(const void *Kernel) {
-  const char *Name;
-  BENCH_CUDA(cudaFuncGetName(&Name, Kernel));
-  return Name;
-}
-
 } // namespace
 
 int main(int argc, char **argv) {
@@ -113,7 +106,7 @@ int main(int argc, char **argv) {
   bench::RunResult R;
   R.Threads = Rows;
   if (!O.Handwritten) {
-    R.Kernel = kernelName((const void *)spmvScalarCsr);
+    R.Kernel = bench::kernelName((const void *)spmvScalarCsr);
     R.TimesMs = bench::timeLaunches([&] { spmvScalarCsr<<<Grid, Block>>>(A, dX.get(), dY.get()); },
                                     O.Repeat);
   } else {
@@ -121,7 +114,7 @@ int main(int argc, char **argv) {
     uint32_t *Order;
     R.RegroupMs = bench::timeOnceMs([&] { rowLengths<<<Grid, Block>>>(A, Keys.get()); });
     R.RegroupMs += bench::sortByKeyDescending(Keys.get(), Rows, &Order);
-    R.Kernel = kernelName((const void *)spmvScalarCsrSorted);
+    R.Kernel = bench::kernelName((const void *)spmvScalarCsrSorted);
     R.TimesMs = bench::timeLaunches(
         [&] { spmvScalarCsrSorted<<<Grid, Block>>>(A, Order, dX.get(), dY.get()); }, O.Repeat);
     BENCH_CUDA(cudaFree(Order));

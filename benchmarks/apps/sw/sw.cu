@@ -66,7 +66,7 @@ int main(int argc, char **argv) {
   bench::RunResult R;
   R.Threads = N;
   if (!O.Handwritten) {
-    R.Kernel = "_Z8swScoresPKhPKjS2_PKijjPi";
+    R.Kernel = bench::kernelName((const void *)swScores);
     R.TimesMs = bench::timeLaunches([&] {
       swScores<<<Grid, Block>>>(Residues.get(), Offsets.get(), Lengths.get(),
                                 Profile.get(), sw::QueryLength, N, Scores.get());
@@ -76,7 +76,7 @@ int main(int argc, char **argv) {
     // already on the device: no key computation to time.
     uint32_t *Perm = nullptr;
     R.RegroupMs = bench::sortByKeyDescending(Lengths.get(), N, &Perm);
-    R.Kernel = "_Z14swScoresSortedPKhPKjS2_PKijjS2_Pi";
+    R.Kernel = bench::kernelName((const void *)swScoresSorted);
     R.TimesMs = bench::timeLaunches([&] {
       swScoresSorted<<<Grid, Block>>>(Residues.get(), Offsets.get(),
                                       Lengths.get(), Profile.get(),

@@ -82,13 +82,6 @@ std::vector<int32_t> referenceWalks(uint32_t N, uint64_t Seed, const std::vector
   return Out;
 }
 
-// The device-side (mangled) name divopt and its profiles know the kernel by.
-std::string kernelName(const void *Kernel) {
-  const char *Name;
-  BENCH_CUDA(cudaFuncGetName(&Name, Kernel));
-  return Name;
-}
-
 } // namespace
 
 int main(int argc, char **argv) {
@@ -110,7 +103,7 @@ int main(int argc, char **argv) {
   bench::RunResult R;
   R.Threads = N;
   if (!O.Handwritten) {
-    R.Kernel = kernelName((const void *)randomWalks);
+    R.Kernel = bench::kernelName((const void *)randomWalks);
     R.TimesMs = bench::timeLaunches(
         [&] { randomWalks<<<Grid, Block>>>(N, O.Seed, dStartX.get(), dStartY.get(), dOut.get()); },
         O.Repeat);
@@ -119,7 +112,7 @@ int main(int argc, char **argv) {
     uint32_t *Order;
     R.RegroupMs = bench::timeOnceMs([&] { pathLengths<<<Grid, Block>>>(N, O.Seed, Keys.get()); });
     R.RegroupMs += bench::sortByKeyDescending(Keys.get(), N, &Order);
-    R.Kernel = kernelName((const void *)randomWalksSorted);
+    R.Kernel = bench::kernelName((const void *)randomWalksSorted);
     R.TimesMs = bench::timeLaunches(
         [&] {
           randomWalksSorted<<<Grid, Block>>>(N, O.Seed, Order, dStartX.get(), dStartY.get(),
