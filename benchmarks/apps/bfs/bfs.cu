@@ -117,13 +117,8 @@ int main(int argc, char **argv) {
   const bench::AppInfo App{"bfs",
                            "one BFS level (a vertex per thread) on a power-law graph, the "
                            "level with the most frontier edges",
-                           "vertices", 1ull << 22, false};
+                           "vertices", 1ull << 22, false, (1ull << 26)};
   bench::Options O = bench::parseOptions(argc, argv, App);
-  if (O.Size > (1ull << 26)) {
-    std::fprintf(stderr, "bench-app-bfs: --size must be at most 2^26 vertices, got %llu\n",
-                 (unsigned long long)O.Size);
-    return 2;
-  }
   const uint32_t Vertices = uint32_t(O.Size);
   powerlaw::Csr Graph = powerlaw::generate(Vertices, O.Seed, bfs::MinDegree, bfs::MaxDegree);
   std::vector<uint32_t> Distance = searchFromZero(Graph);

@@ -41,7 +41,7 @@ void printUsage(const AppInfo &App, std::FILE *To) {
       "bench-app-%s: %s\n"
       "usage: bench-app-%s [--size N] [--seed S] [--repeat R]\n"
       "         [--variant original|handwritten] [--check] [--quiet]\n"
-      "  --size N     problem size in %s (default %" PRIu64 ")\n"
+      "  --size N     problem size in %s, %" PRIu64 " to %" PRIu64 " (default %" PRIu64 ")\n"
       "  --seed S     input generator seed (default 1)\n"
       "  --repeat R   timed launches after 3 warm-ups (default 20)\n"
       "  --variant V  original: the kernel as written (divopt may regroup it);\n"
@@ -51,7 +51,8 @@ void printUsage(const AppInfo &App, std::FILE *To) {
       "  --quiet      no progress messages on stderr\n"
       "Prints one JSON line on stdout. Exit codes: 0 ok, 1 CUDA or other\n"
       "error, 2 bad command line, 3 check failed.\n",
-      App.Name, App.Summary, App.Name, App.SizeUnit, App.DefaultSize);
+      App.Name, App.Summary, App.Name, App.SizeUnit, App.MinSize,
+      std::min<uint64_t>(App.MaxSize, UINT32_MAX), App.DefaultSize);
 }
 
 [[noreturn]] void badCommandLine(const AppInfo &App, const std::string &Msg) {
@@ -107,8 +108,7 @@ Options parseOptions(int argc, char **argv, const AppInfo &App) {
       printUsage(App, stdout);
       std::exit(0);
     } else if (Arg == "--size") {
-      // 2^32 - 1: thread ids and the hand-written permutation are 32-bit.
-      O.Size = parseNumber(App, Arg, takeValue(), 1, UINT32_MAX);
+      O.Size = parseNumber(App, Arg, takeValue(), App.MinSize, std::min<uint64_t>(App.MaxSize, UINT32_MAX));
     } else if (Arg == "--seed") {
       O.Seed = parseNumber(App, Arg, takeValue(), 0, UINT64_MAX);
     } else if (Arg == "--repeat") {

@@ -20,6 +20,10 @@ struct AppInfo {
   const char *SizeUnit; // "sequences"
   uint64_t DefaultSize;
   bool ComputeBound;
+  // --size outside [MinSize, MaxSize] is a bad command line (exit 2). At most
+  // 2^32 - 1: thread ids and the hand-written permutation are 32-bit.
+  uint64_t MaxSize = UINT32_MAX;
+  uint64_t MinSize = 1;
 };
 
 struct Options {

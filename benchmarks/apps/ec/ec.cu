@@ -62,14 +62,9 @@ namespace {
 int main(int argc, char **argv) {
   const bench::AppInfo App{
       "ec", "short-read error correction against a k-mer spectrum hash table, a read per thread",
-      "reads", 1u << 19, false};
+      "reads", 1u << 19, false, (1u << 24)};
   bench::Options O = bench::parseOptions(argc, argv, App);
   // Offsets are 32-bit: at most 250 bases a read.
-  if (O.Size > (1u << 24)) {
-    std::fprintf(stderr, "bench-app-ec: --size must be at most 2^24 reads, got %llu\n",
-                 static_cast<unsigned long long>(O.Size));
-    return 2;
-  }
   const uint32_t N = static_cast<uint32_t>(O.Size);
   const ec::Input In = ec::generate(N, O.Seed);
   if (!O.Quiet) {

@@ -86,13 +86,8 @@ std::vector<uint32_t> referenceIterations(const View &V) {
 int main(int argc, char **argv) {
   const bench::AppInfo App{
       "mandelbrot", "Mandelbrot escape time (cap 1024) in seahorse valley, a pixel per thread",
-      "pixels (rounded down to a square)", 2048ull * 2048, true};
+      "pixels (rounded down to a square)", 2048ull * 2048, true, (1ull << 30)};
   bench::Options O = bench::parseOptions(argc, argv, App);
-  if (O.Size > (1ull << 30)) {
-    std::fprintf(stderr, "bench-app-mandelbrot: --size must be at most 2^30 pixels, got %llu\n",
-                 (unsigned long long)O.Size);
-    return 2;
-  }
   const View V = viewFor(O.Size, O.Seed);
   const uint32_t Pixels = V.Width * V.Height;
 

@@ -140,13 +140,8 @@ int main(int argc, char **argv) {
   const bench::AppInfo App{"matpow",
                            "seed 001's matrix power: a 16x16 matrix per thread raised to a "
                            "Geo(0.05) power by repeated multiplication",
-                           "threads", 132ull * 2048, true};
+                           "threads", 132ull * 2048, true, (1ull << 24)};
   bench::Options O = bench::parseOptions(argc, argv, App);
-  if (O.Size > (1ull << 24)) {
-    std::fprintf(stderr, "bench-app-matpow: --size must be at most 2^24 threads, got %llu\n",
-                 (unsigned long long)O.Size);
-    return 2;
-  }
   const uint32_t Threads = uint32_t(O.Size);
   const Input In = generate(Threads, O.Seed);
   bench::DeviceBuffer<float> dWeights(In.Weights), dOut(size_t(Dim) * Dim * Threads);

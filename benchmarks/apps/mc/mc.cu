@@ -80,16 +80,12 @@ std::string firstDifference(const std::vector<mc::Vertex> &Got,
 } // namespace
 
 int main(int argc, char **argv) {
-  const bench::AppInfo App{
-      "mc", "marching cubes (tetrahedral cases) over a metaball field, one voxel per thread",
-      "voxels (rounded down to a cube)", 128 * 128 * 128, true};
-  bench::Options O = bench::parseOptions(argc, argv, App);
   // Thread ids are 32-bit and the field has (Side+1)^3 samples: cap the grid.
   const uint32_t MaxSide = 512;
-  if (O.Size > uint64_t(MaxSide) * MaxSide * MaxSide) {
-    std::fprintf(stderr, "bench-app-mc: --size must be at most %u^3 voxels\n", MaxSide);
-    return 2;
-  }
+  const bench::AppInfo App{
+      "mc", "marching cubes (tetrahedral cases) over a metaball field, one voxel per thread",
+      "voxels (rounded down to a cube)", 128 * 128 * 128, true, uint64_t(MaxSide) * MaxSide * MaxSide};
+  bench::Options O = bench::parseOptions(argc, argv, App);
   uint32_t Side = 1;
   while (uint64_t(Side + 1) * (Side + 1) * (Side + 1) <= O.Size)
     ++Side;

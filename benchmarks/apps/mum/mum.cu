@@ -57,14 +57,9 @@ std::string describe(const mum::Summary &S) {
 int main(int argc, char **argv) {
   const bench::AppInfo App{
       "mum", "MUMmer-like exact matching of DNA queries against a suffix array, a query per thread",
-      "queries", 1u << 19, false};
+      "queries", 1u << 19, false, (1u << 24)};
   bench::Options O = bench::parseOptions(argc, argv, App);
   // Offsets are 32-bit: queries average about 80 bases.
-  if (O.Size > (1u << 24)) {
-    std::fprintf(stderr, "bench-app-mum: --size must be at most 2^24 queries, got %llu\n",
-                 static_cast<unsigned long long>(O.Size));
-    return 2;
-  }
   const uint32_t N = static_cast<uint32_t>(O.Size);
   const mum::Input In = mum::generate(N, O.Seed);
   if (!O.Quiet)

@@ -82,13 +82,8 @@ int main(int argc, char **argv) {
   // 36 Mi floats of spectra, as in Table I.
   const bench::AppInfo App{
       "sl", "3-D sound localization: steered power over a varying region of directions per frame",
-      "frames", (36ull << 20) / sl::FloatsPerFrame, true};
+      "frames", (36ull << 20) / sl::FloatsPerFrame, true, (1ull << 24)};
   bench::Options O = bench::parseOptions(argc, argv, App);
-  if (O.Size > (1ull << 24)) {
-    std::fprintf(stderr, "bench-app-sl: --size must be at most 2^24 frames, got %llu\n",
-                 static_cast<unsigned long long>(O.Size));
-    return 2;
-  }
   const uint32_t N = static_cast<uint32_t>(O.Size);
   const sl::Input In = sl::generate(N, O.Seed);
   if (!O.Quiet) {

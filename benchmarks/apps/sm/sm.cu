@@ -55,13 +55,8 @@ namespace {
 int main(int argc, char **argv) {
   const bench::AppInfo App{
       "sm", "stereo matching: SAD disparity search with early exit, a pixel per thread (2-D)",
-      "pixels (a 4:3 image of about that many)", 1920ull * 1440, true};
+      "pixels (a 4:3 image of about that many)", 1920ull * 1440, true, 1ull << 28, 192};
   bench::Options O = bench::parseOptions(argc, argv, App);
-  if (O.Size < 192 || O.Size > (1ull << 28)) {
-    std::fprintf(stderr, "bench-app-sm: --size must be in [192, 2^28] pixels, got %llu\n",
-                 static_cast<unsigned long long>(O.Size));
-    return 2;
-  }
   const sm::Input In = sm::generate(O.Size, O.Seed);
   const int W = static_cast<int>(In.Width), H = static_cast<int>(In.Height);
   const uint32_t N = In.Width * In.Height;

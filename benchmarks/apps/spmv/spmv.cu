@@ -82,13 +82,8 @@ int main(int argc, char **argv) {
   const bench::AppInfo App{"spmv",
                            "scalar CSR SpMV (a row per thread) on a power-law matrix, 8-1024 "
                            "entries per row",
-                           "rows", 1ull << 22, false};
+                           "rows", 1ull << 22, false, (1ull << 26)};
   bench::Options O = bench::parseOptions(argc, argv, App);
-  if (O.Size > (1ull << 26)) {
-    std::fprintf(stderr, "bench-app-spmv: --size must be at most 2^26 rows, got %llu\n",
-                 (unsigned long long)O.Size);
-    return 2;
-  }
   const uint32_t Rows = uint32_t(O.Size);
   powerlaw::Csr Pattern = powerlaw::generate(Rows, O.Seed, spmv::MinRowLength, spmv::MaxRowLength);
   std::vector<float> Value(Pattern.Column.size()), X(Rows);

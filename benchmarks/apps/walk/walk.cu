@@ -88,13 +88,8 @@ int main(int argc, char **argv) {
   const bench::AppInfo App{"walk",
                            "Monte Carlo random walks, a walker per thread, absorbed with "
                            "probability 1/256 per step (geometric path lengths)",
-                           "walkers", 1ull << 20, true};
+                           "walkers", 1ull << 20, true, (1ull << 28)};
   bench::Options O = bench::parseOptions(argc, argv, App);
-  if (O.Size > (1ull << 28)) {
-    std::fprintf(stderr, "bench-app-walk: --size must be at most 2^28 walkers, got %llu\n",
-                 (unsigned long long)O.Size);
-    return 2;
-  }
   const uint32_t N = uint32_t(O.Size);
   std::vector<int32_t> StartX, StartY;
   startPoints(N, O.Seed, StartX, StartY);
