@@ -81,12 +81,10 @@ bool launchProfiled(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result) 
   cudaMemsetAsync(Device, 0, Bytes, L.Stream);
 
   // The feature clone reads the inputs before the kernel can change them.
+  CUresult Features = CUDA_SUCCESS;
   if (R->NumFeatures) {
-    CUresult F = launchFeatureClone(K, L, Device);
-    R->FeaturesValid = F == CUDA_SUCCESS;
-    if (!R->FeaturesValid && !K.FeatureWarned.exchange(true))
-      warn("cannot launch the feature clone of " + K.Name + " (" + driverApi()->describe(F) +
-           "); its profile records have no feature values");
+    Features = launchFeatureClone(K, L, Device);
+    R->FeaturesValid = Features == CUDA_SUCCESS;
   }
   std::vector<void *> Args(L.Args, L.Args + K.Note.Params);
   void *Counts = static_cast<char *>(Device) + R->countOffset();
@@ -106,6 +104,11 @@ bool launchProfiled(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result) 
     Result = cudaLaunchKernel(L.Stub, L.Grid, L.Block, L.Args, L.SharedMem, L.Stream);
     return true;
   }
+  // Said only once the kernel itself launched: a launch the user configured
+  // wrongly fails the clone too, and is the user's error, reported above.
+  if (Features != CUDA_SUCCESS && !K.FeatureWarned.exchange(true))
+    warn("cannot launch the feature clone of " + K.Name + " (" + D->describe(Features) +
+         "); its profile records have no feature values");
   cudaMemcpyAsync(R->Buffer.Host, Device, Bytes, cudaMemcpyDeviceToHost, L.Stream);
   cudaFreeAsync(Device, L.Stream);
   cudaLaunchHostFunc(L.Stream, deliver, R);
