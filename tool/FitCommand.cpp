@@ -2,6 +2,7 @@
 #include "KernelFilter.h"
 #include "divopt/ProfileFile.h"
 #include "predict/FitKernel.h"
+#include "predict/ModelCheck.h"
 #include "predict/ModelFile.h"
 
 #include <cmath>
@@ -73,6 +74,28 @@ void printKernel(const KernelModel &K) {
               << "; it falls back to DIVOPT_PROFILE_USE or the original kernel\n";
 }
 
+// One line per kernel, "check: " first so that scripts (divopt bench) find it.
+void printChecks(const BbvModelFile &Model, const std::vector<LaunchProfile> &Launches,
+                 const std::vector<std::string> &Paths) {
+  std::string From = Paths.size() == 1 ? Paths[0] : std::to_string(Paths.size()) + " profiles";
+  std::map<std::string, std::vector<const LaunchProfile *>> ByKernel;
+  for (const LaunchProfile &P : Launches)
+    ByKernel[P.Header.Kernel].push_back(&P);
+  for (const KernelModel &K : Model.Kernels) {
+    std::cout << "check: kernel " << K.Name << " on " << From << ": ";
+    ModelCheck C = checkModel(K, ByKernel[K.Name]);
+    if (!C.Why.empty()) {
+      std::cout << "cannot check: " << C.Why << '\n';
+      continue;
+    }
+    std::cout << C.Launches << (C.Launches == 1 ? " launch, " : " launches, ") << C.Threads
+              << " threads: mean absolute BBV error " << number(C.MeanAbsError)
+              << " per block and thread (" << number(100 * C.RelativeError)
+              << "% of the counts), " << number(100 * C.ExactThreads)
+              << "% of threads predicted exactly\n";
+  }
+}
+
 } // namespace
 
 CLI::App *addFitCommand(CLI::App &App, FitCommandOptions &O) {
@@ -87,7 +110,13 @@ CLI::App *addFitCommand(CLI::App &App, FitCommandOptions &O) {
       ->type_name("N")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
-  Cmd->add_flag("--json", O.Json, "Print the model's JSON instead of the report");
+  CLI::Option *Json =
+      Cmd->add_flag("--json", O.Json, "Print the model's JSON instead of the report");
+  Cmd->add_option("--check", O.Check,
+                  "Profile of another input: predict its launches from their feature values "
+                  "and report the BBV error")
+      ->type_name("PROFILE")
+      ->excludes(Json);
   return Cmd;
 }
 
@@ -109,6 +138,13 @@ int runFitCommand(const FitCommandOptions &O) {
       Order.push_back(P.Header.Kernel);
     List.push_back(&P);
   }
+  // Read before fitting, so that a bad --check profile fails before any output.
+  std::vector<LaunchProfile> Checked;
+  for (const std::string &Path : O.Check)
+    for (LaunchProfile &P : readProfileFile(Path))
+      if (Filter.accepts(P.Header.Kernel))
+        Checked.push_back(std::move(P));
+
   FitOptions Fit;
   Fit.TrainBlocks = O.TrainBlocks;
   BbvModelFile Model;
@@ -128,6 +164,8 @@ int runFitCommand(const FitCommandOptions &O) {
     printKernel(K);
   std::cout << "Model written to " << O.Out << " (optimize mode reads DIVOPT_MODEL, else "
             << "<executable>.divmodel next to the program)\n";
+  if (!O.Check.empty())
+    printChecks(Model, Checked, O.Check);
   return 0;
 }
 

@@ -1,10 +1,12 @@
 // divopt fit PROFILE... [--kernel NAME] [--out MODEL] [--train-blocks N] [--json]
+//                       [--check PROFILE]...
 //
 // Seed 002 section IV-A: per kernel and basic block, a least-squares model of
 // each thread's execution count from its inputs (the features the pass
 // found), trained on the first thread blocks of each profiled launch and
 // tested on the other threads. Writes the model file optimize mode reads
-// (docs/prediction.md).
+// (docs/prediction.md). --check then predicts the launches of other profiles
+// (another input) from their feature values and reports the BBV error.
 #pragma once
 #include <CLI/CLI.hpp>
 
@@ -19,6 +21,7 @@ struct FitCommandOptions {
   std::string Out = "default.divmodel";
   unsigned TrainBlocks = 1;
   bool Json = false;
+  std::vector<std::string> Check; // profiles of other inputs to predict
 };
 
 CLI::App *addFitCommand(CLI::App &App, FitCommandOptions &Options);

@@ -3,6 +3,7 @@
 // feature values; then prediction from the fitted model.
 #include "FitTestData.h"
 #include "predict/FitKernel.h"
+#include "predict/ModelCheck.h"
 #include "predict/PredictBbvs.h"
 
 #include <gtest/gtest.h>
@@ -104,6 +105,53 @@ TEST(FitKernel, DifferentBuildsAreRefused) {
   LaunchProfile A = skewedLaunch(2, 1e6, 0), B = skewedLaunch(2, 1e6, 0);
   B.Header.NotesDigest ^= 1;
   EXPECT_THROW(fitKernel({&A, &B}), FitError);
+}
+
+TEST(ModelCheck, ExactModelHasNoErrorOnAnotherInput) {
+  LaunchProfile A = skewedLaunch(4, 1e6, 0), B = skewedLaunch(8, 1e6, 5);
+  KernelModel M = fitKernel({&A});
+  ModelCheck C = checkModel(M, {&B}, 2);
+  ASSERT_EQ(C.Why, "");
+  EXPECT_EQ(C.Launches, 1u);
+  EXPECT_EQ(C.Threads, 8u * 64);
+  EXPECT_EQ(C.MeanAbsError, 0);
+  EXPECT_EQ(C.RelativeError, 0);
+  EXPECT_EQ(C.ExactThreads, 1);
+}
+
+TEST(ModelCheck, ErrorsAreAveragedOverThreadsAndBlocks) {
+  LaunchProfile A = skewedLaunch(4, 1e6, 0), B = skewedLaunch(8, 1e6, 5);
+  KernelModel M = fitKernel({&A});
+  // Block 0 runs once per thread; predicting 3 is off by 2 in every thread,
+  // one of the 4 blocks.
+  ASSERT_EQ(M.Blocks[0].Terms.size(), 1u);
+  M.Blocks[0].Coefficients[0] = 3;
+  ModelCheck C = checkModel(M, {&B, &A});
+  ASSERT_EQ(C.Why, "");
+  EXPECT_EQ(C.Launches, 2u);
+  EXPECT_EQ(C.Threads, 12u * 64);
+  EXPECT_DOUBLE_EQ(C.MeanAbsError, 2.0 / 4);
+  EXPECT_EQ(C.ExactThreads, 0);
+  double Counts = 0;
+  for (const LaunchProfile *P : {&A, &B})
+    for (uint32_t V : P->Counts)
+      Counts += V;
+  EXPECT_DOUBLE_EQ(C.RelativeError, 2.0 * 12 * 64 / Counts);
+}
+
+TEST(ModelCheck, LaunchesItCannotPredictSayWhy) {
+  LaunchProfile A = skewedLaunch(2, 1e6, 0), B = skewedLaunch(2, 1e6, 1);
+  KernelModel M = fitKernel({&A});
+  EXPECT_EQ(checkModel(M, {}).Why, "no launch of _Z6skewedPKiPfi to check");
+  LaunchProfile Other = B;
+  Other.Header.NotesDigest ^= 1;
+  EXPECT_NE(checkModel(M, {&Other}).Why.find("notes digest differs"), std::string::npos);
+  LaunchProfile Bare = B;
+  Bare.Features.clear();
+  Bare.NumFeatures = 0;
+  EXPECT_NE(checkModel(M, {&Bare}).Why.find("holds no feature values"), std::string::npos);
+  M.Blocks[3].Matters = true;
+  EXPECT_NE(checkModel(M, {&B}).Why.find("the model cannot predict"), std::string::npos);
 }
 
 TEST(PredictBbvs, RoundsToNonNegativeCounts) {
