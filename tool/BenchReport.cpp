@@ -99,7 +99,10 @@ void kernelTimes(std::ostream &OS, const BenchResults &R) {
       } else {
         OS << "| | | | | | | ";
       }
-      OS << cell(V.Note) << " |\n";
+      OS << cell(V.PredictionCheck.empty() ? V.Note
+                                           : V.Note + "; BBVs predicted for seed 1: " +
+                                                 V.PredictionCheck)
+         << " |\n";
     }
     OS << "\n";
     for (const std::string &N : A.Notes)
