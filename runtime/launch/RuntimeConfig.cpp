@@ -34,9 +34,8 @@ std::string expandProfilePattern(const std::string &Pattern, int Pid, const std:
   return Out;
 }
 
-std::string modelPath(const char *DivoptModel, const std::string &ExecutablePath, bool &Explicit) {
-  Explicit = DivoptModel && *DivoptModel;
-  if (Explicit)
+std::string modelPath(const char *DivoptModel, const std::string &ExecutablePath) {
+  if (DivoptModel && *DivoptModel)
     return DivoptModel;
   std::string Beside = ExecutablePath + ".divmodel";
   std::error_code Error;
@@ -66,7 +65,7 @@ RuntimeConfig readConfig() {
   C.Verbose = Verbose && *Verbose ? std::atoi(Verbose) : 0;
   if (const char *Use = std::getenv("DIVOPT_PROFILE_USE"))
     C.ProfileUse = Use;
-  C.Model = modelPath(std::getenv("DIVOPT_MODEL"), executablePath(), C.ModelExplicit);
+  C.Model = modelPath(std::getenv("DIVOPT_MODEL"), executablePath());
   if (const char *Gain = std::getenv("DIVOPT_MIN_GAIN"); Gain && *Gain) {
     char *End = nullptr;
     double G = std::strtod(Gain, &End);

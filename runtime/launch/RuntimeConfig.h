@@ -27,7 +27,6 @@ struct RuntimeConfig {
   int Verbose = 0;
   std::string ProfileUse;
   std::string Model;         // path of the BBV model; empty: none
-  bool ModelExplicit = false; // from DIVOPT_MODEL (else the default, if it exists)
   double MinGain = 0.05;
   std::string Algorithm = "auto";
 };
@@ -41,7 +40,7 @@ std::string programName();
 // The model optimize mode uses: DIVOPT_MODEL when set (even to a missing
 // file, which is then reported), else ExecutablePath + ".divmodel" when that
 // file exists, else none.
-std::string modelPath(const char *DivoptModel, const std::string &ExecutablePath, bool &Explicit);
+std::string modelPath(const char *DivoptModel, const std::string &ExecutablePath);
 
 // One line on stderr, prefixed "divopt: ".
 void warn(const std::string &Message);

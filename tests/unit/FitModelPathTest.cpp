@@ -11,9 +11,7 @@ namespace {
 using divopt::rt::modelPath;
 
 TEST(FitModelPath, DivoptModelWinsEvenWhenMissing) {
-  bool Explicit = false;
-  EXPECT_EQ(modelPath("/nowhere/m.divmodel", "/usr/bin/app", Explicit), "/nowhere/m.divmodel");
-  EXPECT_TRUE(Explicit);
+  EXPECT_EQ(modelPath("/nowhere/m.divmodel", "/usr/bin/app"), "/nowhere/m.divmodel");
 }
 
 TEST(FitModelPath, ModelBesideTheExecutableOnlyWhenPresent) {
@@ -21,12 +19,9 @@ TEST(FitModelPath, ModelBesideTheExecutableOnlyWhenPresent) {
   std::filesystem::create_directories(Dir);
   std::string App = (Dir / "app").string();
   std::filesystem::remove(App + ".divmodel");
-  bool Explicit = true;
-  EXPECT_EQ(modelPath(nullptr, App, Explicit), "");
-  EXPECT_FALSE(Explicit);
+  EXPECT_EQ(modelPath(nullptr, App), "");
   std::ofstream(App + ".divmodel") << "{}";
-  EXPECT_EQ(modelPath("", App, Explicit), App + ".divmodel");
-  EXPECT_FALSE(Explicit);
+  EXPECT_EQ(modelPath("", App), App + ".divmodel");
   std::filesystem::remove_all(Dir);
 }
 
