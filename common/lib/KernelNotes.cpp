@@ -96,17 +96,20 @@ BlockNote blockFromJson(const json &J, unsigned Expected, const KernelNote &K, b
   return B;
 }
 
-json blockToJson(const BlockNote &B) {
-  return json{{"id", B.Id},
-              {"name", B.Name},
-              {"file", B.File},
-              {"lines", {B.FirstLine, B.LastLine}},
-              {"succ", B.Successors},
-              {"mix", B.Mix},
-              {"tid_accesses", B.TidAccesses},
-              {"features", B.Features},
-              {"predictable", B.Predictable},
-              {"unpredictable", B.Unpredictable}};
+json blockToJson(const BlockNote &B, bool FeaturesAnalyzed) {
+  json J{{"id", B.Id},
+         {"name", B.Name},
+         {"file", B.File},
+         {"lines", {B.FirstLine, B.LastLine}},
+         {"succ", B.Successors},
+         {"mix", B.Mix},
+         {"tid_accesses", B.TidAccesses}};
+  if (FeaturesAnalyzed) {
+    J["features"] = B.Features;
+    J["predictable"] = B.Predictable;
+    J["unpredictable"] = B.Unpredictable;
+  }
+  return J;
 }
 
 // RequireFeatures: version 2 module notes; a lone kernel (a profile record)
@@ -124,6 +127,7 @@ KernelNote kernelFromJson(const json &J, bool RequireFeatures) {
   if (!Blocks.is_array() || Blocks.empty())
     throw NotesError(Where + " has no blocks");
   bool HasFeatures = RequireFeatures || J.contains("features");
+  K.FeaturesAnalyzed = HasFeatures;
   if (HasFeatures) {
     auto Features = field<json>(J, "features", Where.c_str());
     if (!Features.is_array())
@@ -214,14 +218,16 @@ KernelNote parseKernelNote(const std::string &Text) {
 std::string serializeKernelNote(const KernelNote &K) {
   json Blocks = json::array();
   for (const BlockNote &B : K.Blocks)
-    Blocks.push_back(blockToJson(B));
-  json Features = json::array();
-  for (const FeatureNote &F : K.Features)
-    Features.push_back(featureToJson(F));
+    Blocks.push_back(blockToJson(B, K.FeaturesAnalyzed));
   json J{{"name", K.Name},     {"file", K.File},          {"line", K.Line},
          {"params", K.Params}, {"blocks", std::move(Blocks)}, {"branches", K.BranchBlocks},
-         {"regroup", {{"safe", K.RegroupSafe}, {"reason", K.RegroupReason}, {"line", K.RegroupLine}}},
-         {"features", std::move(Features)}};
+         {"regroup", {{"safe", K.RegroupSafe}, {"reason", K.RegroupReason}, {"line", K.RegroupLine}}}};
+  if (K.FeaturesAnalyzed) {
+    json Features = json::array();
+    for (const FeatureNote &F : K.Features)
+      Features.push_back(featureToJson(F));
+    J["features"] = std::move(Features);
+  }
   return J.dump();
 }
 

@@ -121,6 +121,33 @@ TEST(KernelNotes, Version1ReadsAsUnpredictable) {
   EXPECT_EQ(Lone.Blocks[0].Unpredictable, "notes written before feature analysis");
 }
 
+// A profile recorded with version 1 notes stores the kernel's notes as the
+// runtime serialized them then; reading and serializing them again must give
+// the same text, or DIVOPT_PROFILE_USE would call the profile "other code".
+TEST(KernelNotes, Version1KernelSerializesAsBefore) {
+  const std::string Recorded =
+      R"({"blocks":[{"file":"app.cu","id":0,"lines":[4,6],"mix":{"alu":3},"name":"entry",)"
+      R"("succ":[1],"tid_accesses":0},{"file":"app.cu","id":1,"lines":[0,0],"mix":{},)"
+      R"("name":"if.end","succ":[],"tid_accesses":0}],"branches":[],"file":"app.cu","line":4,)"
+      R"("name":"_Z6branchPii","params":2,"regroup":{"line":0,"reason":"not analyzed",)"
+      R"("safe":false}})";
+  KernelNote K = parseKernelNote(Recorded);
+  EXPECT_FALSE(K.FeaturesAnalyzed);
+  EXPECT_EQ(serializeKernelNote(K), Recorded);
+  // The module notes of version 1 serialize the same way.
+  ModuleNotes M = parseModuleNotes(Version1Notes);
+  EXPECT_EQ(serializeKernelNote(M.Kernels[0]), Recorded);
+  // Version 2 notes keep their features, even when a kernel has none.
+  KernelNote V2 = parseModuleNotes(ValidNotes).Kernels[0];
+  EXPECT_TRUE(V2.FeaturesAnalyzed);
+  V2.Features.clear();
+  for (BlockNote &B : V2.Blocks)
+    B.Features.clear();
+  KernelNote Back = parseKernelNote(serializeKernelNote(V2));
+  EXPECT_TRUE(Back.FeaturesAnalyzed);
+  EXPECT_TRUE(Back.Blocks[0].Predictable);
+}
+
 TEST(KernelNotes, Version2RequiresFeatures) {
   json J = valid();
   J["kernels"][0].erase("features");

@@ -60,6 +60,10 @@ struct KernelNote {
   unsigned RegroupLine = 0;
   // Inputs the blocks' counts depend on (empty in version 1 notes).
   std::vector<FeatureNote> Features;
+  // False for notes written before the feature analysis (version 1): they
+  // serialize as they were written, so that their digest, and the profiles
+  // recorded against it, stay valid.
+  bool FeaturesAnalyzed = true;
 };
 
 struct ModuleNotes {
