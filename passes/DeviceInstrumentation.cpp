@@ -1,5 +1,7 @@
 #include "DeviceInstrumentation.h"
+#include "BbvFeatures.h"
 #include "BlockNumbering.h"
+#include "FeatureExtraction.h"
 #include "KernelNotes.h"
 #include "Kernels.h"
 #include "ProfileInstrumentation.h"
@@ -12,10 +14,56 @@ using namespace llvm;
 
 namespace divopt {
 
+namespace {
+
+// -Rpass=divopt names the features of a kernel whose counts are all
+// predictable; -Rpass-missed=divopt says, at the user's line to blame, why
+// some are not.
+void remarkFeatures(OptimizationRemarkEmitter &ORE, Function &K, const KernelFeatures &Features,
+                    const Function *Clone) {
+  unsigned Unpredictable = Features.unpredictableBlocks();
+  if (Unpredictable == 0) {
+    ORE.emit([&] {
+      OptimizationRemark R("divopt", "Predictable", &K);
+      R << "kernel '" << demangledName(K.getName()) << "': every basic block's count is ";
+      if (Features.Features.empty())
+        return R << "the same in every thread";
+      R << "predictable from " << ore::NV("Features", unsigned(Features.Features.size()))
+        << " feature(s)";
+      for (unsigned F = 0; F < Features.Features.size(); ++F)
+        R << (F ? ", " : ": ") << Features.Features[F].Expr;
+      if (Clone)
+        R << "; extracted by " << Clone->getName();
+      return R;
+    });
+    return;
+  }
+  const BlockFeatures *First = nullptr;
+  for (const BlockFeatures &B : Features.Blocks)
+    if (!B.Predictable) {
+      First = &B;
+      break;
+    }
+  ORE.emit([&] {
+    DiagnosticLocation Where(DebugLoc(userLocation(*First->Culprit)));
+    return OptimizationRemarkMissed("divopt", "Unpredictable", Where,
+                                    First->Culprit->getParent())
+           << "kernel '" << demangledName(K.getName()) << "': the counts of "
+           << ore::NV("Blocks", Unpredictable) << " of "
+           << ore::NV("Total", unsigned(Features.Blocks.size()))
+           << " basic blocks cannot be predicted from its inputs: " << First->Reason;
+  });
+}
+
+} // namespace
+
 json::Object collectNotes(Module &M) {
   json::Array Kernels;
-  for (Function *K : userKernels(M))
-    Kernels.push_back(kernelNotes(*K, BlockNumbering(*K), regroupSafety(*K)));
+  for (Function *K : userKernels(M)) {
+    BlockNumbering Numbering(*K);
+    Kernels.push_back(
+        kernelNotes(*K, Numbering, regroupSafety(*K), analyzeFeatures(*K, Numbering)));
+  }
   return moduleNotes(M, std::move(Kernels));
 }
 
@@ -27,9 +75,11 @@ unsigned instrumentDeviceModule(Module &M) {
   for (Function *K : Kernels) {
     BlockNumbering Numbering(*K);
     RegroupVerdict Verdict = regroupSafety(*K);
-    Notes.push_back(kernelNotes(*K, Numbering, Verdict));
+    KernelFeatures Features = analyzeFeatures(*K, Numbering);
+    Notes.push_back(kernelNotes(*K, Numbering, Verdict, Features));
     Function *Clone = createProfileClone(*K, Numbering);
     OptimizationRemarkEmitter ORE(K);
+    remarkFeatures(ORE, *K, Features, createFeatureClone(*K, Features));
     if (Verdict.Safe) {
       Function *Redirect = createRedirectClone(*K);
       ORE.emit([&] {

@@ -15,7 +15,25 @@ using namespace llvm;
 namespace divopt {
 namespace {
 
-json::Object blockNotes(const BasicBlock &BB, unsigned Id, const BlockNumbering &Numbering) {
+json::Object featureNotes(const Feature &F) {
+  json::Object J{{"kind", featureKindName(F.K)}, {"expr", F.Expr}};
+  if (F.K != Feature::Kind::ThreadId) {
+    J["param"] = F.Param;
+    J["type"] = F.Type;
+  }
+  return J;
+}
+
+// The reason, with the line to blame when there is one.
+std::string unpredictableReason(const BlockFeatures &B) {
+  if (B.Predictable)
+    return "";
+  unsigned Line = B.Culprit ? userLine(*B.Culprit) : 0;
+  return Line ? B.Reason + " (line " + std::to_string(Line) + ")" : B.Reason;
+}
+
+json::Object blockNotes(const BasicBlock &BB, unsigned Id, const BlockNumbering &Numbering,
+                        const BlockFeatures &Features) {
   std::string File;
   unsigned First = 0, Last = 0;
   for (const Instruction &I : BB) {
@@ -40,7 +58,10 @@ json::Object blockNotes(const BasicBlock &BB, unsigned Id, const BlockNumbering 
                       {"lines", json::Array{First, Last}},
                       {"succ", std::move(Succ)},
                       {"mix", std::move(Mix)},
-                      {"tid_accesses", threadIndexedAccesses(BB)}};
+                      {"tid_accesses", threadIndexedAccesses(BB)},
+                      {"features", json::Array(Features.Features)},
+                      {"predictable", Features.Predictable},
+                      {"unpredictable", unpredictableReason(Features)}};
 }
 
 } // namespace
@@ -58,10 +79,13 @@ unsigned userLine(const Instruction &I) {
 }
 
 json::Object kernelNotes(Function &Kernel, const BlockNumbering &Numbering,
-                         const RegroupVerdict &Verdict) {
+                         const RegroupVerdict &Verdict, const KernelFeatures &Features) {
   json::Array Blocks;
   for (unsigned Id = 0; Id < Numbering.size(); ++Id)
-    Blocks.push_back(blockNotes(*Numbering.Blocks[Id], Id, Numbering));
+    Blocks.push_back(blockNotes(*Numbering.Blocks[Id], Id, Numbering, Features.Blocks[Id]));
+  json::Array FeatureList;
+  for (const Feature &F : Features.Features)
+    FeatureList.push_back(featureNotes(F));
   json::Array Branches;
   for (unsigned B : Numbering.BranchBlocks)
     Branches.push_back(B);
@@ -75,7 +99,8 @@ json::Object kernelNotes(Function &Kernel, const BlockNumbering &Numbering,
                       {"regroup", json::Object{{"safe", Verdict.Safe},
                                                {"reason", Verdict.Reason},
                                                {"line", Verdict.Culprit ? userLine(*Verdict.Culprit)
-                                                                        : 0u}}}};
+                                                                        : 0u}}},
+                      {"features", std::move(FeatureList)}};
 }
 
 json::Object moduleNotes(Module &M, json::Array Kernels) {

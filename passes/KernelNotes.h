@@ -2,6 +2,7 @@
 // each kernel (docs/notes-format.md). Built from the kernel as it is after
 // optimization, embedded in the device module as the global abi::NotesGlobal.
 #pragma once
+#include "BbvFeatures.h"
 #include "BlockNumbering.h"
 #include "RegroupSafety.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -11,7 +12,7 @@
 namespace divopt {
 
 llvm::json::Object kernelNotes(llvm::Function &Kernel, const BlockNumbering &Numbering,
-                               const RegroupVerdict &Verdict);
+                               const RegroupVerdict &Verdict, const KernelFeatures &Features);
 
 // Where the user wrote an instruction: for code inlined from device
 // functions or headers, the call site in the kernel. Null without line info.

@@ -13,7 +13,8 @@ bool isKernel(const Function &F) {
 
 bool isDivOptClone(const Function &F) {
   return F.getName().ends_with(abi::ProfileCloneSuffix) ||
-         F.getName().ends_with(abi::RedirectCloneSuffix);
+         F.getName().ends_with(abi::RedirectCloneSuffix) ||
+         F.getName().ends_with(abi::FeatureCloneSuffix);
 }
 
 std::vector<Function *> userKernels(Module &M) {

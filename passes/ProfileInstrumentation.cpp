@@ -16,23 +16,6 @@ using namespace llvm;
 namespace divopt {
 namespace {
 
-// Linear global thread id and total thread count of the launch, for 1-D,
-// 2-D and 3-D grids and blocks: x varies fastest, as CUDA linearizes.
-struct ThreadGeometry {
-  Value *Gtid;
-  Value *Threads;
-};
-
-ThreadGeometry emitThreadGeometry(IRBuilder<> &B) {
-  // In 64 bits: counters index bb * nthreads + gtid, past 2^32 in big launches.
-  Dim3Values Ntid = zext64(B, readNtid(B)), Nctaid = zext64(B, readNctaid(B));
-  Value *Tid = linearize(B, zext64(B, readTid(B)), Ntid);
-  Value *Cta = linearize(B, zext64(B, readCtaid(B)), Nctaid);
-  Value *BlockThreads = volume(B, Ntid);
-  return {B.CreateAdd(B.CreateMul(Cta, BlockThreads), Tid, "divopt.gtid"),
-          B.CreateMul(volume(B, Nctaid), BlockThreads, "divopt.nthreads")};
-}
-
 // Per-thread counters as allocas, promoted to registers once all the code
 // that uses them is in place.
 struct Counters {

@@ -48,4 +48,13 @@ Dim3Values delinearize(IRBuilder<> &B, Value *L, Dim3Values N, const Twine &Name
   return {X, Y, Z};
 }
 
+ThreadGeometry emitThreadGeometry(IRBuilder<> &B) {
+  Dim3Values Ntid = zext64(B, readNtid(B)), Nctaid = zext64(B, readNctaid(B));
+  Value *Tid = linearize(B, zext64(B, readTid(B)), Ntid);
+  Value *Cta = linearize(B, zext64(B, readCtaid(B)), Nctaid);
+  Value *BlockThreads = volume(B, Ntid);
+  return {B.CreateAdd(B.CreateMul(Cta, BlockThreads), Tid, "divopt.gtid"),
+          B.CreateMul(volume(B, Nctaid), BlockThreads, "divopt.nthreads")};
+}
+
 } // namespace divopt

@@ -23,4 +23,12 @@ llvm::Value *volume(llvm::IRBuilder<> &B, Dim3Values N);
 Dim3Values delinearize(llvm::IRBuilder<> &B, llvm::Value *L, Dim3Values N,
                        const llvm::Twine &Name);
 
+// Linear global thread id and total thread count of the launch, in 64 bits
+// (per-thread arrays index slot * nthreads + gtid, past 2^32 in big launches).
+struct ThreadGeometry {
+  llvm::Value *Gtid;
+  llvm::Value *Threads;
+};
+ThreadGeometry emitThreadGeometry(llvm::IRBuilder<> &B);
+
 } // namespace divopt

@@ -157,4 +157,14 @@ std::optional<RuntimeDecision> decisionFor(const std::vector<RuntimeDecision> &A
   return std::nullopt;
 }
 
+std::string predictionCheckFor(const std::string &FitStdout, const std::string &Kernel) {
+  std::istringstream In(FitStdout);
+  std::string Prefix = "check: kernel " + Kernel + " on ";
+  for (std::string Line; std::getline(In, Line);)
+    if (Line.rfind(Prefix, 0) == 0)
+      if (size_t Colon = Line.find(": ", Prefix.size()); Colon != std::string::npos)
+        return Line.substr(Colon + 2);
+  return "";
+}
+
 } // namespace divopt::bench

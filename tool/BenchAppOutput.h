@@ -47,4 +47,8 @@ std::vector<RuntimeDecision> parseRuntimeDecisions(const std::string &Stderr);
 std::optional<RuntimeDecision> decisionFor(const std::vector<RuntimeDecision> &All,
                                            const std::string &Kernel);
 
+// What `divopt fit --check` printed for Kernel ("check: kernel K on P: WHAT"),
+// WHAT alone; empty when it printed nothing for it.
+std::string predictionCheckFor(const std::string &FitStdout, const std::string &Kernel);
+
 } // namespace divopt::bench

@@ -197,7 +197,7 @@ public:
           return failed(Algo, Status::Error, "no profile: " + ProfileProblem);
         return optimized(Algo, {{"DIVOPT_PROFILE_USE", Profile}, {"DIVOPT_ALGORITHM", Algo}});
       });
-    add("model", [&] { return model(); });
+    add("model", [&] { return model(ProfileProblem.empty() ? Profile : ""); });
     add("handwritten", [&] { return handwritten(); });
     add("oracle", [&] { return deriveOracle(R); });
     if (ProfileProblem.empty())
@@ -282,20 +282,27 @@ private:
   }
 
   // Train on the profile of another seed, run seed 1 guided by the model.
-  VariantResult model() {
+  // Exact: seed 1's profile (empty when there is none), against which the
+  // model's predicted BBVs are checked.
+  VariantResult model(const std::string &Exact) {
     if (!O.FitAvailable)
       return failed("model", Status::Skipped, "divopt fit is not in this build");
     std::string Training = (fs::path(O.WorkDir) / (R.App + "-seed2.divprof")).string();
     std::string Model = (fs::path(O.WorkDir) / (R.App + ".divmodel")).string();
     Runner.profile("model: profile seed 2", Training, 2);
     P.say(R.App, "model: divopt fit ...");
-    ProcessResult Fit = runProcess({O.Self, {"fit", Training, "--out", Model}, {}, O.TimeoutSeconds});
+    std::vector<std::string> FitArgs = {"fit", Training, "--out", Model};
+    if (!Exact.empty())
+      FitArgs.insert(FitArgs.end(), {"--check", Exact});
+    ProcessResult Fit = runProcess({O.Self, FitArgs, {}, O.TimeoutSeconds});
     if (!Fit.ok())
       return failed("model", Status::Skipped,
                     "divopt fit failed (" +
                         (Fit.TimedOut ? std::string("timed out") : exitMeaning(Fit.ExitCode)) +
                         "): " + lastLines(Fit.Stderr, 3));
-    return optimized("model", {{"DIVOPT_MODEL", Model}, {"DIVOPT_ALGORITHM", "auto"}});
+    VariantResult V = optimized("model", {{"DIVOPT_MODEL", Model}, {"DIVOPT_ALGORITHM", "auto"}});
+    V.PredictionCheck = predictionCheckFor(Fit.Stdout, R.Kernel);
+    return V;
   }
 
   // With the machine the runtime's model used, when a run printed it.

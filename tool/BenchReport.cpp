@@ -2,6 +2,7 @@
 #include "BenchAnalysis.h"
 #include "BenchPlots.h"
 
+#include <cmath>
 #include <cstdio>
 
 namespace divopt::bench {
@@ -99,9 +100,19 @@ void kernelTimes(std::ostream &OS, const BenchResults &R) {
       } else {
         OS << "| | | | | | | ";
       }
-      OS << cell(V.Note) << " |\n";
+      OS << cell(V.PredictionCheck.empty() ? V.Note
+                                           : V.Note + "; BBVs predicted for seed 1: " +
+                                                 V.PredictionCheck)
+         << " |\n";
     }
     OS << "\n";
+    // Seed 002 section VI: what predicted BBVs keep of the speedup exact ones
+    // (the profile of the same input, `auto`) give.
+    auto Model = timesAgainstBaseline(A, "model"), Exact = timesAgainstBaseline(A, "auto");
+    if (Model && Exact && Exact->Speedup > 0)
+      OS << "Predicted BBVs (model) reach " << times(Model->Speedup) << " of the exact BBVs' (auto) "
+         << times(Exact->Speedup) << ": " << std::lround(100 * Model->Speedup / Exact->Speedup)
+         << "% of that speedup.\n\n";
     for (const std::string &N : A.Notes)
       OS << "- " << N << "\n";
     if (!A.Notes.empty())

@@ -111,6 +111,8 @@ json variantJson(const VariantResult &V) {
     J["derived_from"] = V.DerivedFrom;
   if (!V.Command.empty())
     J["command"] = V.Command;
+  if (!V.PredictionCheck.empty())
+    J["prediction_check"] = V.PredictionCheck;
   return J;
 }
 
@@ -170,6 +172,7 @@ VariantResult variantFrom(const Reader &R, const json &J, const std::string &Pat
   V.Note = R.optional<std::string>(J, "note", Path, "");
   V.DerivedFrom = R.optional<std::string>(J, "derived_from", Path, "");
   V.Command = R.optional<std::string>(J, "command", Path, "");
+  V.PredictionCheck = R.optional<std::string>(J, "prediction_check", Path, "");
   if (V.measured()) {
     V.TimesMs = R.as<std::vector<double>>(J, Path, "times_ms");
     if (V.TimesMs.empty())

@@ -37,6 +37,9 @@ struct VariantResult {
   bool Regrouped = false; // the redirected kernel (or the hand-written permutation) ran
   std::string DerivedFrom; // oracle: the variant whose numbers it copies
   std::string Command;     // how the harness ran it
+  // model: how the model predicted seed 1's BBVs (`divopt fit --check` on
+  // the profile of seed 1), e.g. "1 launch, ... mean absolute BBV error ..."
+  std::string PredictionCheck;
   bool measured() const { return State == Status::Ok || State == Status::Fail; }
 };
 

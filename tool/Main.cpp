@@ -7,6 +7,7 @@
 #include "BenchCommand.h"
 #include "DemoCommand.h"
 #include "DumpCommand.h"
+#include "FitCommand.h"
 #include "ImbalanceCommand.h"
 #include "LatencyCommand.h"
 #include "ReportCommand.h"
@@ -70,6 +71,9 @@ int main(int argc, char **argv) {
   BenchOptions Bench;
   CLI::App *BenchCmd = addBenchCommand(App, Bench);
 
+  FitCommandOptions Fit;
+  CLI::App *FitCmd = addFitCommand(App, Fit);
+
   DemoOptions Demo;
   CLI::App *DemoCmd =
       App.add_subcommand("demo", "Build, profile and report the example program end to end");
@@ -101,6 +105,8 @@ int main(int argc, char **argv) {
       return runLatencyCommand(Latency);
     if (*BenchCmd)
       return runBenchCommand(Bench);
+    if (*FitCmd)
+      return runFitCommand(Fit);
     return runDemoCommand(Demo);
   } catch (const std::bad_alloc &) {
     return fail("out of memory");

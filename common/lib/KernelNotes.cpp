@@ -2,6 +2,7 @@
 #include "divopt/Abi.h"
 
 #include <nlohmann/json.hpp>
+#include <set>
 
 namespace divopt {
 using nlohmann::json;
@@ -19,7 +20,48 @@ template <typename T> T field(const json &J, const char *Key, const char *Where)
   }
 }
 
-BlockNote blockFromJson(const json &J, unsigned Expected, const std::string &Kernel) {
+const std::set<std::string> FeatureTypes = {"i8",  "i16", "i32", "i64", "u8",
+                                             "u16", "u32", "u64", "f32", "f64"};
+
+FeatureNote featureFromJson(const json &J, unsigned Index, const KernelNote &K) {
+  std::string Where = "feature " + std::to_string(Index) + " of kernel " + K.Name;
+  if (!J.is_object())
+    throw NotesError(Where + " is not an object");
+  FeatureNote F;
+  std::string Kind = field<std::string>(J, "kind", Where.c_str());
+  if (Kind == "tid")
+    F.K = FeatureNote::Kind::ThreadId;
+  else if (Kind == "param")
+    F.K = FeatureNote::Kind::ScalarParam;
+  else if (Kind == "load")
+    F.K = FeatureNote::Kind::ParamLoad;
+  else
+    throw NotesError(Where + " has the unknown \"kind\" \"" + Kind + "\" (tid, param, load)");
+  F.Expr = field<std::string>(J, "expr", Where.c_str());
+  if (F.K == FeatureNote::Kind::ThreadId)
+    return F;
+  F.Param = field<unsigned>(J, "param", Where.c_str());
+  if (F.Param >= K.Params)
+    throw NotesError(Where + " reads \"param\" " + std::to_string(F.Param) + " of a kernel with " +
+                     std::to_string(K.Params) + " parameters");
+  F.Type = field<std::string>(J, "type", Where.c_str());
+  if (!FeatureTypes.count(F.Type))
+    throw NotesError(Where + " has the unknown \"type\" \"" + F.Type + "\"");
+  return F;
+}
+
+json featureToJson(const FeatureNote &F) {
+  json J{{"kind", featureKindName(F.K)}, {"expr", F.Expr}};
+  if (F.K != FeatureNote::Kind::ThreadId) {
+    J["param"] = F.Param;
+    J["type"] = F.Type;
+  }
+  return J;
+}
+
+// Version 1 blocks (HasFeatures false) keep BlockNote's "not analyzed" verdict.
+BlockNote blockFromJson(const json &J, unsigned Expected, const KernelNote &K, bool HasFeatures) {
+  const std::string &Kernel = K.Name;
   std::string Where = "block " + std::to_string(Expected) + " of kernel " + Kernel;
   if (!J.is_object())
     throw NotesError(Where + " is not an object");
@@ -40,20 +82,39 @@ BlockNote blockFromJson(const json &J, unsigned Expected, const std::string &Ker
     B.Instructions += N;
   if (J.contains("tid_accesses"))
     B.TidAccesses = field<unsigned>(J, "tid_accesses", Where.c_str());
+  if (!HasFeatures)
+    return B;
+  B.Features = field<std::vector<unsigned>>(J, "features", Where.c_str());
+  for (unsigned F : B.Features)
+    if (F >= K.Features.size())
+      throw NotesError(Where + " names feature " + std::to_string(F) + " past the kernel's " +
+                       std::to_string(K.Features.size()) + " \"features\"");
+  B.Predictable = field<bool>(J, "predictable", Where.c_str());
+  B.Unpredictable = field<std::string>(J, "unpredictable", Where.c_str());
+  if (B.Predictable != B.Unpredictable.empty())
+    throw NotesError(Where + " has an \"unpredictable\" reason that contradicts \"predictable\"");
   return B;
 }
 
-json blockToJson(const BlockNote &B) {
-  return json{{"id", B.Id},
-              {"name", B.Name},
-              {"file", B.File},
-              {"lines", {B.FirstLine, B.LastLine}},
-              {"succ", B.Successors},
-              {"mix", B.Mix},
-              {"tid_accesses", B.TidAccesses}};
+json blockToJson(const BlockNote &B, bool FeaturesAnalyzed) {
+  json J{{"id", B.Id},
+         {"name", B.Name},
+         {"file", B.File},
+         {"lines", {B.FirstLine, B.LastLine}},
+         {"succ", B.Successors},
+         {"mix", B.Mix},
+         {"tid_accesses", B.TidAccesses}};
+  if (FeaturesAnalyzed) {
+    J["features"] = B.Features;
+    J["predictable"] = B.Predictable;
+    J["unpredictable"] = B.Unpredictable;
+  }
+  return J;
 }
 
-KernelNote kernelFromJson(const json &J) {
+// RequireFeatures: version 2 module notes; a lone kernel (a profile record)
+// may predate them.
+KernelNote kernelFromJson(const json &J, bool RequireFeatures) {
   if (!J.is_object())
     throw NotesError("kernel entry is not an object");
   KernelNote K;
@@ -65,8 +126,17 @@ KernelNote kernelFromJson(const json &J) {
   auto Blocks = field<json>(J, "blocks", Where.c_str());
   if (!Blocks.is_array() || Blocks.empty())
     throw NotesError(Where + " has no blocks");
+  bool HasFeatures = RequireFeatures || J.contains("features");
+  K.FeaturesAnalyzed = HasFeatures;
+  if (HasFeatures) {
+    auto Features = field<json>(J, "features", Where.c_str());
+    if (!Features.is_array())
+      throw NotesError(Where + " has a malformed \"features\"");
+    for (unsigned I = 0; I < Features.size(); ++I)
+      K.Features.push_back(featureFromJson(Features[I], I, K));
+  }
   for (unsigned I = 0; I < Blocks.size(); ++I)
-    K.Blocks.push_back(blockFromJson(Blocks[I], I, K.Name));
+    K.Blocks.push_back(blockFromJson(Blocks[I], I, K, HasFeatures));
   K.BranchBlocks = field<std::vector<unsigned>>(J, "branches", Where.c_str());
   if (auto Regroup = J.find("regroup"); Regroup != J.end()) {
     std::string In = Where + " regroup verdict";
@@ -96,6 +166,18 @@ json parseJson(const std::string &Text) {
 
 } // namespace
 
+const char *featureKindName(FeatureNote::Kind K) {
+  switch (K) {
+  case FeatureNote::Kind::ThreadId:
+    return "tid";
+  case FeatureNote::Kind::ScalarParam:
+    return "param";
+  case FeatureNote::Kind::ParamLoad:
+    return "load";
+  }
+  return "?";
+}
+
 const KernelNote *ModuleNotes::find(const std::string &Kernel) const {
   for (const KernelNote &K : Kernels)
     if (K.Name == Kernel)
@@ -116,8 +198,8 @@ ModuleNotes parseModuleNotes(const std::string &Text) {
     throw NotesError("notes are not a JSON object");
   ModuleNotes M;
   M.Version = field<int>(J, "version", "notes");
-  if (M.Version != abi::NotesVersion)
-    throw NotesError("notes version " + std::to_string(M.Version) + " is not the supported " +
+  if (M.Version != abi::NotesVersion && M.Version != 1)
+    throw NotesError("notes version " + std::to_string(M.Version) + " is not the supported 1 or " +
                      std::to_string(abi::NotesVersion) + " (rebuild with this divopt)");
   M.Module = field<std::string>(J, "module", "notes");
   M.Arch = field<std::string>(J, "arch", "notes");
@@ -125,19 +207,27 @@ ModuleNotes parseModuleNotes(const std::string &Text) {
   if (!Kernels.is_array())
     throw NotesError("notes \"kernels\" is not an array");
   for (const json &K : Kernels)
-    M.Kernels.push_back(kernelFromJson(K));
+    M.Kernels.push_back(kernelFromJson(K, /*RequireFeatures=*/M.Version >= 2));
   return M;
 }
 
-KernelNote parseKernelNote(const std::string &Text) { return kernelFromJson(parseJson(Text)); }
+KernelNote parseKernelNote(const std::string &Text) {
+  return kernelFromJson(parseJson(Text), /*RequireFeatures=*/false);
+}
 
 std::string serializeKernelNote(const KernelNote &K) {
   json Blocks = json::array();
   for (const BlockNote &B : K.Blocks)
-    Blocks.push_back(blockToJson(B));
+    Blocks.push_back(blockToJson(B, K.FeaturesAnalyzed));
   json J{{"name", K.Name},     {"file", K.File},          {"line", K.Line},
          {"params", K.Params}, {"blocks", std::move(Blocks)}, {"branches", K.BranchBlocks},
          {"regroup", {{"safe", K.RegroupSafe}, {"reason", K.RegroupReason}, {"line", K.RegroupLine}}}};
+  if (K.FeaturesAnalyzed) {
+    json Features = json::array();
+    for (const FeatureNote &F : K.Features)
+      Features.push_back(featureToJson(F));
+    J["features"] = std::move(Features);
+  }
   return J.dump();
 }
 

@@ -116,8 +116,8 @@ LaunchProfile decodeRecord(RecordReader &R, bool WithCounters = true) {
   if (std::memcmp(Magic, ProfileMagic, sizeof Magic) != 0)
     R.fail("not a divopt profile (bad magic)");
   uint32_t Version = R.u32("version");
-  if (Version != ProfileVersion)
-    R.fail("profile version " + std::to_string(Version) + " is not the supported " +
+  if (Version != 1 && Version != ProfileVersion)
+    R.fail("profile version " + std::to_string(Version) + " is not the supported 1 or " +
            std::to_string(ProfileVersion));
   LaunchProfile P;
   LaunchHeader &H = P.Header;
@@ -155,34 +155,57 @@ LaunchProfile decodeRecord(RecordReader &R, bool WithCounters = true) {
     R.fail("counter sizes (" + std::to_string(NumBlocks) + " blocks, " +
            std::to_string(NumBranches) + " branches) disagree with the notes");
   // A corrupt header may claim dimensions whose product passes 64 bits.
-  uint64_t NumCounts = NumBlocks;
+  uint64_t Threads = 1, NumCounts = 0;
   for (const auto *Dims : {&H.Grid, &H.Block})
     for (uint32_t D : *Dims)
-      if (__builtin_mul_overflow(NumCounts, uint64_t(D), &NumCounts))
+      if (__builtin_mul_overflow(Threads, uint64_t(D), &Threads))
         R.fail("launch dimensions overflow 64 bits (corrupt record)");
+  if (__builtin_mul_overflow(Threads, uint64_t(NumBlocks), &NumCounts))
+    R.fail("launch dimensions overflow 64 bits (corrupt record)");
   R.need(NumCounts, "counters", sizeof(uint32_t));
-  if (!WithCounters) {
+  if (WithCounters) {
+    P.Counts.resize(NumCounts);
+    R.read(P.Counts.data(), NumCounts * sizeof(uint32_t), "counters");
+    P.Branches.resize(2 * uint64_t(NumBranches));
+    R.read(P.Branches.data(), P.Branches.size() * sizeof(uint64_t), "branch counters");
+  } else {
     R.skip(NumCounts * sizeof(uint32_t), "counters");
     R.skip(2 * uint64_t(NumBranches) * sizeof(uint64_t), "branch counters");
+  }
+  if (Version < 2)
+    return P;
+  // Zero features: the kernel has none, or its feature clone did not run.
+  P.NumFeatures = R.u32("feature count");
+  if (P.NumFeatures != 0 && P.NumFeatures != P.Kernel.Features.size())
+    R.fail(std::to_string(P.NumFeatures) + " features per thread disagree with the notes' " +
+           std::to_string(P.Kernel.Features.size()));
+  uint64_t NumValues = 0;
+  if (__builtin_mul_overflow(Threads, uint64_t(P.NumFeatures), &NumValues))
+    R.fail("launch dimensions overflow 64 bits (corrupt record)");
+  R.need(NumValues, "features", sizeof(double));
+  if (!WithCounters) {
+    R.skip(NumValues * sizeof(double), "features");
     return P;
   }
-  P.Counts.resize(NumCounts);
-  R.read(P.Counts.data(), NumCounts * sizeof(uint32_t), "counters");
-  P.Branches.resize(2 * uint64_t(NumBranches));
-  R.read(P.Branches.data(), P.Branches.size() * sizeof(uint64_t), "branch counters");
+  P.Features.resize(NumValues);
+  R.read(P.Features.data(), NumValues * sizeof(double), "features");
   return P;
 }
 
 } // namespace
 
 bool writeLaunchRecord(std::FILE *Out, const LaunchHeader &H, uint32_t NumBlocks,
-                       uint32_t NumBranches, const uint32_t *Counts, const uint64_t *Branches) {
+                       uint32_t NumBranches, const uint32_t *Counts, const uint64_t *Branches,
+                       uint32_t NumFeatures, const double *Features) {
   std::string Head = encodeHeader(H, NumBlocks, NumBranches);
   size_t NumCounts = size_t(NumBlocks) * H.threads();
   size_t NumBr = 2 * size_t(NumBranches);
+  size_t NumValues = size_t(NumFeatures) * H.threads();
   return std::fwrite(Head.data(), 1, Head.size(), Out) == Head.size() &&
          std::fwrite(Counts, sizeof(uint32_t), NumCounts, Out) == NumCounts &&
-         std::fwrite(Branches, sizeof(uint64_t), NumBr, Out) == NumBr;
+         std::fwrite(Branches, sizeof(uint64_t), NumBr, Out) == NumBr &&
+         std::fwrite(&NumFeatures, sizeof NumFeatures, 1, Out) == 1 &&
+         std::fwrite(Features, sizeof(double), NumValues, Out) == NumValues;
 }
 
 std::vector<LaunchProfile> readProfileFile(const std::string &Path) {

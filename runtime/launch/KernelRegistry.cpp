@@ -82,6 +82,12 @@ void resolve(KernelInfo &K, const void *Stub) {
       return;
     }
   }
+  if (!K.Note.Features.empty()) {
+    std::string Features = K.Name + abi::FeatureCloneSuffix;
+    if (CUresult R = D->ModuleGetFunction(&K.FeatureClone, Module, Features.c_str());
+        R != CUDA_SUCCESS)
+      K.FeatureProblem = "its feature clone " + Features + " is missing: " + D->describe(R);
+  }
   K.Usable = true;
 }
 

@@ -1,5 +1,5 @@
 // What the runtime knows about each kernel it has seen launched: its notes,
-// read from the device image it was loaded from, and its profile clone.
+// read from the device image it was loaded from, and its clones.
 // Looked up per host stub and device, filled on first launch, then cached.
 #pragma once
 #include "divopt/KernelNotes.h"
@@ -19,6 +19,11 @@ struct KernelInfo {
   uint64_t NoteDigest = 0;
   CUfunction ProfileClone = nullptr;
   CUfunction RedirectClone = nullptr; // only when the notes say regroupable
+  // Only when the notes list features; without it FeatureProblem says why,
+  // and the kernel is profiled without feature values.
+  CUfunction FeatureClone = nullptr;
+  std::string FeatureProblem;
+  std::atomic<bool> FeatureWarned{false}; // FeatureProblem or a failed launch said once
   std::atomic<uint64_t> Launches{0};
 };
 

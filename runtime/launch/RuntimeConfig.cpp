@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <unistd.h>
 
@@ -33,7 +34,21 @@ std::string expandProfilePattern(const std::string &Pattern, int Pid, const std:
   return Out;
 }
 
+std::string modelPath(const char *DivoptModel, const std::string &ExecutablePath) {
+  if (DivoptModel && *DivoptModel)
+    return DivoptModel;
+  std::string Beside = ExecutablePath + ".divmodel";
+  std::error_code Error;
+  return !ExecutablePath.empty() && std::filesystem::is_regular_file(Beside, Error) ? Beside : "";
+}
+
 namespace {
+
+std::string executablePath() {
+  std::error_code Error;
+  std::filesystem::path P = std::filesystem::read_symlink("/proc/self/exe", Error);
+  return Error ? "" : P.string();
+}
 
 RuntimeConfig readConfig() {
   RuntimeConfig C;
@@ -50,6 +65,7 @@ RuntimeConfig readConfig() {
   C.Verbose = Verbose && *Verbose ? std::atoi(Verbose) : 0;
   if (const char *Use = std::getenv("DIVOPT_PROFILE_USE"))
     C.ProfileUse = Use;
+  C.Model = modelPath(std::getenv("DIVOPT_MODEL"), executablePath());
   if (const char *Gain = std::getenv("DIVOPT_MIN_GAIN"); Gain && *Gain) {
     char *End = nullptr;
     double G = std::strtod(Gain, &End);

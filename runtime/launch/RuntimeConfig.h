@@ -3,7 +3,11 @@
 //   DIVOPT_PROFILE_FILE  where profile records go (default default.divprof;
 //                        %p = pid, %m = program name), like LLVM_PROFILE_FILE
 //   DIVOPT_VERBOSE=1     each regrouping decision; 2: also one line per launch
+//   DIVOPT_MODEL         optimize mode: the BBV model (`divopt fit`) that
+//                        predicts each launch's BBVs from its inputs (default
+//                        <executable>.divmodel next to the program, if present)
 //   DIVOPT_PROFILE_USE   optimize mode: the profile whose BBVs guide regrouping
+//                        (where no model applies)
 //   DIVOPT_MIN_GAIN      optimize mode: least predicted improvement to regroup
 //                        for (default 0.05, a fraction of the scheduled metric)
 //   DIVOPT_ALGORITHM     optimize mode: auto (default) | sorting | greedy |
@@ -22,6 +26,7 @@ struct RuntimeConfig {
   std::string ProfilePath;
   int Verbose = 0;
   std::string ProfileUse;
+  std::string Model;         // path of the BBV model; empty: none
   double MinGain = 0.05;
   std::string Algorithm = "auto";
 };
@@ -32,6 +37,10 @@ const RuntimeConfig &config();
 // Expands %p and %m in a DIVOPT_PROFILE_FILE pattern.
 std::string expandProfilePattern(const std::string &Pattern, int Pid, const std::string &Program);
 std::string programName();
+// The model optimize mode uses: DIVOPT_MODEL when set (even to a missing
+// file, which is then reported), else ExecutablePath + ".divmodel" when that
+// file exists, else none.
+std::string modelPath(const char *DivoptModel, const std::string &ExecutablePath);
 
 // One line on stderr, prefixed "divopt: ".
 void warn(const std::string &Message);

@@ -1,25 +1,46 @@
-// Where optimize mode gets the BBVs of a launch before it runs. One
-// interface, so that the regression model of a later issue can stand in for
-// the profile.
+// Where optimize mode gets the BBVs of a launch before it runs: a profile
+// recorded earlier (DIVOPT_PROFILE_USE), or the BBV model (DIVOPT_MODEL)
+// evaluated on this launch's inputs.
 #pragma once
 #include "divopt/ProfileFile.h"
 #include "launch/KernelRegistry.h"
 #include "launch/LaunchShape.h"
+#include "profile/ProfileLaunch.h"
 
+#include <memory>
 #include <string>
 
 namespace divopt::rt {
 
+// The BBVs of one launch, or why there are none.
+struct LaunchBbvs {
+  std::shared_ptr<const LaunchProfile> Bbvs; // null: Why says why
+  std::string Why;
+  // Predicted from this launch's inputs: a plan holds for this launch only.
+  bool PerLaunch = false;
+  // Time spent getting them, in words ("features 0.02 ms, copy ..."), for
+  // DIVOPT_VERBOSE; empty when nothing worth reporting.
+  std::string Breakdown;
+};
+
 class BbvSource {
 public:
   virtual ~BbvSource() = default;
-  // The per-thread BBVs of a launch of K with this shape, or null with Why
-  // saying why there are none.
-  virtual const LaunchProfile *bbvsFor(const KernelInfo &K, const Shape &S, std::string &Why) = 0;
+  virtual LaunchBbvs bbvsFor(KernelInfo &K, const LaunchRequest &L) = 0;
 };
 
 // BBVs recorded by profile mode (DIVOPT_PROFILE_USE), matched by kernel and
 // launch shape, as -fprofile-instr-use matches a profile to functions.
 BbvSource &profileBbvSource();
+
+// BBVs predicted by the model file (DIVOPT_MODEL, else <executable>.divmodel)
+// from the features the kernel's feature clone extracts at launch.
+class ModelBbvSource : public BbvSource {
+public:
+  // Whether the model can predict K's launches; when not, Why says so (for
+  // every kernel, also "no model": then Why is empty).
+  virtual bool covers(KernelInfo &K, std::string &Why) = 0;
+};
+ModelBbvSource &modelBbvSource();
 
 } // namespace divopt::rt

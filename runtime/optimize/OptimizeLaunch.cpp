@@ -3,17 +3,19 @@
 #include "launch/RuntimeConfig.h"
 #include "optimize/RegroupPlan.h"
 
+#include <chrono>
 #include <cstdio>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <vector>
 
 namespace divopt::rt {
 namespace {
 
-// A plan and, when it regroups, D on the device: computed and uploaded at
-// the first launch of a shape, reused by every later one.
+// A plan from a profile and, when it regroups, D on the device: computed and
+// uploaded at the first launch of a shape, reused by every later one.
 struct Decision {
   RegroupPlan Plan;
   void *DeviceD = nullptr;
@@ -34,23 +36,114 @@ void upload(Decision &Dec, const std::string &Kernel) {
   }
 }
 
-Decision &decisionFor(KernelInfo &K, const Shape &S) {
+void report(const KernelInfo &K, const Shape &S, const RegroupPlan &Plan, double Ms) {
+  char Took[48];
+  std::snprintf(Took, sizeof Took, " [decided in %.1f ms]", Ms);
+  warn((Plan.Regroup ? "regrouping " : "not regrouping ") + K.Name + " " + shapeText(S) + ": " +
+       Plan.Why + Took + (Plan.Breakdown.empty() ? "" : " (" + Plan.Breakdown + ")"));
+}
+
+// With BBVs from a profile (or none), one plan per shape. ModelProblem: why
+// the model did not apply, the better reason when no profile is given either.
+Decision &decisionFor(KernelInfo &K, const LaunchRequest &L, const std::string &ModelProblem) {
   static std::mutex Lock;
   static std::map<std::pair<const KernelInfo *, Shape>, std::unique_ptr<Decision>> Known;
+  Shape S = shapeOf(L.Grid, L.Block);
   std::lock_guard<std::mutex> G(Lock);
   auto &Slot = Known[{&K, S}];
   if (!Slot) {
     Slot = std::make_unique<Decision>();
-    Slot->Plan = planRegrouping(K, S);
+    Slot->Plan = planRegrouping(K, L, profileBbvSource());
+    if (!Slot->Plan.HaveBbvs && !ModelProblem.empty() && config().ProfileUse.empty())
+      Slot->Plan.Why = ModelProblem;
     if (Slot->Plan.Regroup)
       upload(*Slot, K.Name);
-    char Took[48];
-    std::snprintf(Took, sizeof Took, " [decided in %.1f ms]", Slot->Plan.PlanMs);
     if (config().Verbose || !Slot->Plan.Regroup)
-      warn((Slot->Plan.Regroup ? "regrouping " : "not regrouping ") + K.Name + " " + shapeText(S) +
-           ": " + Slot->Plan.Why + Took);
+      report(K, S, Slot->Plan, Slot->Plan.PlanMs);
   }
   return *Slot;
+}
+
+CUresult launchRedirected(const KernelInfo &K, const LaunchRequest &L, void *D) {
+  std::vector<void *> Args(L.Args, L.Args + K.Note.Params);
+  Args.push_back(&D);
+  return driverApi()->LaunchKernel(K.RedirectClone, L.Grid.x, L.Grid.y, L.Grid.z, L.Block.x,
+                                   L.Block.y, L.Block.z, unsigned(L.SharedMem),
+                                   reinterpret_cast<CUstream>(L.Stream), Args.data(), nullptr);
+}
+
+// Once per kernel and shape, so that a loop of launches the model declines
+// does not flood stderr (DIVOPT_VERBOSE=1 shows every launch).
+bool firstTime(const KernelInfo &K, const Shape &S) {
+  static std::mutex Lock;
+  static std::set<std::pair<const KernelInfo *, Shape>> Seen;
+  std::lock_guard<std::mutex> G(Lock);
+  return Seen.insert({&K, S}).second;
+}
+
+// Why the model cannot serve K, once per kernel, when the profile takes over
+// (without one, the "not regrouping" line gives the reason).
+void warnModelOnce(const KernelInfo &K, const std::string &Why) {
+  static std::mutex Lock;
+  static std::set<const KernelInfo *> Warned;
+  std::lock_guard<std::mutex> G(Lock);
+  if (Warned.insert(&K).second && !config().ProfileUse.empty())
+    warn("not predicting the BBVs of " + K.Name + ": " + Why + "; using DIVOPT_PROFILE_USE " +
+         config().ProfileUse);
+}
+
+// With BBVs the model predicts from this launch's inputs: a plan for this
+// launch alone, D uploaded and freed in the launch's stream order. Handled
+// false: the model could not predict (Problem says why), try the profile.
+bool launchPredicted(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result, bool &Handled,
+                     std::string &Problem) {
+  auto Start = std::chrono::steady_clock::now();
+  RegroupPlan Plan = planRegrouping(K, L, modelBbvSource());
+  // No BBVs: the prediction failed, or DIVOPT_ALGORITHM names a model-free
+  // permutation; the per-shape path serves both.
+  Handled = Plan.HaveBbvs;
+  if (!Handled) {
+    if (Plan.PerLaunch) {
+      Problem = Plan.Why;
+      warnModelOnce(K, Problem);
+    }
+    return false;
+  }
+  Shape S = shapeOf(L.Grid, L.Block);
+  void *D = nullptr;
+  if (Plan.Regroup) {
+    auto Upload = std::chrono::steady_clock::now();
+    size_t Bytes = Plan.D.size() * sizeof(uint32_t);
+    // From pageable memory the copy returns once Plan.D is staged, so
+    // Plan.D may go; the device copy is freed after the launch.
+    if (cudaMallocAsync(&D, Bytes, L.Stream) != cudaSuccess ||
+        cudaMemcpyAsync(D, Plan.D.data(), Bytes, cudaMemcpyHostToDevice, L.Stream) !=
+            cudaSuccess) {
+      cudaGetLastError();
+      if (D)
+        cudaFreeAsync(D, L.Stream);
+      D = nullptr;
+      Plan.Regroup = false;
+      Plan.Why = "cannot place the " + std::to_string(Bytes) + "-byte redirection array on the GPU";
+    }
+    char Took[48];
+    std::snprintf(Took, sizeof Took, ", upload %.2f ms",
+                  std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - Upload)
+                      .count());
+    Plan.Breakdown += Took;
+  }
+  double Ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - Start).count();
+  if (config().Verbose || (!Plan.Regroup && firstTime(K, S)))
+    report(K, S, Plan, Ms);
+  if (!Plan.Regroup)
+    return false;
+  CUresult R = launchRedirected(K, L, D);
+  cudaFreeAsync(D, L.Stream);
+  if (R != CUDA_SUCCESS)
+    return false; // the original launch reports the error as it would have
+  Result = cudaSuccess;
+  return true;
 }
 
 } // namespace
@@ -58,17 +151,19 @@ Decision &decisionFor(KernelInfo &K, const Shape &S) {
 bool launchOptimized(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result) {
   if (!K.RedirectClone)
     return false;
-  Shape S = shapeOf(L.Grid, L.Block);
-  Decision &Dec = decisionFor(K, S);
+  std::string ModelProblem;
+  if (modelBbvSource().covers(K, ModelProblem)) {
+    bool Handled = false;
+    bool Launched = launchPredicted(K, L, Result, Handled, ModelProblem);
+    if (Handled)
+      return Launched;
+  } else if (!ModelProblem.empty()) {
+    warnModelOnce(K, ModelProblem);
+  }
+  Decision &Dec = decisionFor(K, L, ModelProblem);
   if (!Dec.Plan.Regroup)
     return false;
-  std::vector<void *> Args(L.Args, L.Args + K.Note.Params);
-  void *D = Dec.DeviceD;
-  Args.push_back(&D);
-  CUresult R = driverApi()->LaunchKernel(K.RedirectClone, L.Grid.x, L.Grid.y, L.Grid.z, L.Block.x,
-                                         L.Block.y, L.Block.z, unsigned(L.SharedMem),
-                                         reinterpret_cast<CUstream>(L.Stream), Args.data(), nullptr);
-  if (R != CUDA_SUCCESS)
+  if (launchRedirected(K, L, Dec.DeviceD) != CUDA_SUCCESS)
     return false; // the original launch reports the error as it would have
   Result = cudaSuccess;
   return true;

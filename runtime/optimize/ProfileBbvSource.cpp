@@ -10,28 +10,31 @@ namespace {
 
 class ProfileBbvSource : public BbvSource {
 public:
-  const LaunchProfile *bbvsFor(const KernelInfo &K, const Shape &S, std::string &Why) override {
+  LaunchBbvs bbvsFor(KernelInfo &K, const LaunchRequest &L) override {
+    LaunchBbvs Out;
+    Shape S = shapeOf(L.Grid, L.Block);
     std::lock_guard<std::mutex> G(Lock);
     load();
     if (!Problem.empty()) {
-      Why = Problem;
-      return nullptr;
+      Out.Why = Problem;
+      return Out;
     }
     auto It = Latest.find({K.Name, S});
     if (It == Latest.end()) {
-      Why = "no launch of " + K.Name + " " + shapeText(S) + " in " + config().ProfileUse;
-      return nullptr;
+      Out.Why = "no launch of " + K.Name + " " + shapeText(S) + " in " + config().ProfileUse;
+      return Out;
     }
     if (Index->records()[It->second].Header.NotesDigest != K.NoteDigest) {
-      Why = config().ProfileUse + " was recorded with other code for " + K.Name +
-            " (notes digest differs; profile the program again)";
-      return nullptr;
+      Out.Why = config().ProfileUse + " was recorded with other code for " + K.Name +
+                " (notes digest differs; profile the program again)";
+      return Out;
     }
     // Only the records asked for leave the mapped file.
     auto &Loaded = Records[It->second];
     if (!Loaded)
-      Loaded = std::make_unique<LaunchProfile>(Index->load(It->second));
-    return Loaded.get();
+      Loaded = std::make_shared<LaunchProfile>(Index->load(It->second));
+    Out.Bbvs = Loaded;
+    return Out;
   }
 
 private:
@@ -62,7 +65,7 @@ private:
   std::string Problem;
   std::unique_ptr<ProfileIndex> Index;
   std::map<std::pair<std::string, Shape>, size_t> Latest;
-  std::map<size_t, std::unique_ptr<LaunchProfile>> Records;
+  std::map<size_t, std::shared_ptr<const LaunchProfile>> Records;
 };
 
 } // namespace

@@ -3,12 +3,23 @@
 #include "optimize/ModelPlan.h"
 
 #include <chrono>
+#include <cstdio>
 
 namespace divopt::rt {
 
-RegroupPlan planRegrouping(const KernelInfo &K, const Shape &S) {
+namespace {
+
+double msSince(std::chrono::steady_clock::time_point Start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - Start)
+      .count();
+}
+
+} // namespace
+
+RegroupPlan planRegrouping(KernelInfo &K, const LaunchRequest &L, BbvSource &Source) {
   auto Start = std::chrono::steady_clock::now();
   RegroupPlan Plan;
+  Shape S = shapeOf(L.Grid, L.Block);
   uint64_t Threads = uint64_t(S[0]) * S[1] * S[2] * S[3] * S[4] * S[5];
   const std::string &Algorithm = config().Algorithm;
   std::string Error;
@@ -19,14 +30,22 @@ RegroupPlan planRegrouping(const KernelInfo &K, const Shape &S) {
     Plan.Algorithm = Algorithm;
     Plan.Why = Error.empty() ? "DIVOPT_ALGORITHM=" + Algorithm + " (no model asked)" : Error;
   } else {
-    std::string Why;
-    if (const LaunchProfile *P = profileBbvSource().bbvsFor(K, S, Why))
-      Plan = modelPlan(K, *P, Algorithm, config().MinGain);
-    else
-      Plan.Why = Why;
+    LaunchBbvs B = Source.bbvsFor(K, L);
+    if (B.Bbvs) {
+      auto Regroup = std::chrono::steady_clock::now();
+      Plan = modelPlan(K, *B.Bbvs, Algorithm, config().MinGain);
+      Plan.HaveBbvs = true;
+      if (!B.Breakdown.empty()) {
+        char Took[32];
+        std::snprintf(Took, sizeof Took, "%.2f ms", msSince(Regroup));
+        Plan.Breakdown = B.Breakdown + ", model and regrouping " + Took;
+      }
+    } else {
+      Plan.Why = B.Why;
+    }
+    Plan.PerLaunch = B.PerLaunch;
   }
-  Plan.PlanMs =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - Start).count();
+  Plan.PlanMs = msSince(Start);
   return Plan;
 }
 

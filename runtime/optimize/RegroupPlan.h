@@ -1,5 +1,6 @@
-// What optimize mode does with one launch shape of a kernel: regroup it (and
-// how) or launch the original, decided once per shape and cached.
+// What optimize mode does with a launch of a kernel: regroup it (and how) or
+// launch the original. Decided once per shape and cached when the BBVs come
+// from a profile; per launch when the model predicts them from its inputs.
 #pragma once
 #include "launch/KernelRegistry.h"
 #include "optimize/BbvSource.h"
@@ -16,9 +17,14 @@ struct RegroupPlan {
   double PlanMs = 0;        // host time spent deciding and regrouping
   std::string Why;          // the decision in words
   std::vector<uint32_t> D;  // D[physical] = logical, when Regroup
+  bool HaveBbvs = false;    // the source gave BBVs (else Why is its reason)
+  bool PerLaunch = false;   // holds for this launch only (predicted BBVs)
+  std::string Breakdown;    // where PlanMs went, when the source says
 };
 
-RegroupPlan planRegrouping(const KernelInfo &K, const Shape &S);
+// The plan for launch L with BBVs from Source (unless DIVOPT_ALGORITHM names
+// a model-free permutation).
+RegroupPlan planRegrouping(KernelInfo &K, const LaunchRequest &L, BbvSource &Source);
 
 // shuffle:SEED or identity: regroup without a model, to check that a
 // kernel's results do not depend on thread order. False for other names.

@@ -1,5 +1,6 @@
 #include "profile/ProfileLaunch.h"
 #include "launch/DriverApi.h"
+#include "launch/FeatureClone.h"
 #include "launch/RuntimeConfig.h"
 #include "profile/ProfileSink.h"
 
@@ -58,9 +59,12 @@ bool launchProfiled(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result) 
   H.Notes = K.NoteJson;
   R->NumBlocks = uint32_t(K.Note.Blocks.size());
   R->NumBranches = uint32_t(K.Note.BranchBlocks.size());
+  if (K.FeatureClone)
+    R->NumFeatures = uint32_t(K.Note.Features.size());
+  else if (!K.FeatureProblem.empty() && !K.FeatureWarned.exchange(true))
+    warn("profiling " + K.Name + " without feature values: " + K.FeatureProblem);
 
-  size_t CountBytes = R->countBytes();
-  size_t Bytes = CountBytes + R->branchBytes();
+  size_t Bytes = R->totalBytes();
   R->Buffer = Sink.acquire(Bytes);
   void *Device = nullptr;
   if (!R->Buffer.Host || cudaMallocAsync(&Device, Bytes, L.Stream) != cudaSuccess) {
@@ -76,9 +80,15 @@ bool launchProfiled(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result) 
   // counts are stored by every thread, zeroed anyway for threads that trap.
   cudaMemsetAsync(Device, 0, Bytes, L.Stream);
 
+  // The feature clone reads the inputs before the kernel can change them.
+  CUresult Features = CUDA_SUCCESS;
+  if (R->NumFeatures) {
+    Features = launchFeatureClone(K, L, Device);
+    R->FeaturesValid = Features == CUDA_SUCCESS;
+  }
   std::vector<void *> Args(L.Args, L.Args + K.Note.Params);
-  void *Counts = Device;
-  void *Branches = static_cast<char *>(Device) + CountBytes;
+  void *Counts = static_cast<char *>(Device) + R->countOffset();
+  void *Branches = static_cast<char *>(Device) + R->branchOffset();
   Args.push_back(&Counts);
   Args.push_back(&Branches);
   const DriverApi *D = driverApi();
@@ -94,6 +104,11 @@ bool launchProfiled(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result) 
     Result = cudaLaunchKernel(L.Stub, L.Grid, L.Block, L.Args, L.SharedMem, L.Stream);
     return true;
   }
+  // Said only once the kernel itself launched: a launch the user configured
+  // wrongly fails the clone too, and is the user's error, reported above.
+  if (Features != CUDA_SUCCESS && !K.FeatureWarned.exchange(true))
+    warn("cannot launch the feature clone of " + K.Name + " (" + D->describe(Features) +
+         "); its profile records have no feature values");
   cudaMemcpyAsync(R->Buffer.Host, Device, Bytes, cudaMemcpyDeviceToHost, L.Stream);
   cudaFreeAsync(Device, L.Stream);
   cudaLaunchHostFunc(L.Stream, deliver, R);

@@ -1,4 +1,5 @@
-// Profile mode: launch a kernel's profile clone and record its counters.
+// Profile mode: launch a kernel's feature clone (when it has one) and its
+// profile clone, and record the feature values and counters.
 #pragma once
 #include "launch/KernelRegistry.h"
 #include <cuda_runtime_api.h>

@@ -37,11 +37,12 @@ void ProfileSink::State::writeLoop() {
     PendingRecord *R = Queue.front();
     Queue.pop_front();
     G.unlock();
-    // Counts first, per-bucket branch counters after them, as ProfileLaunch
-    // copied them; the record holds the sums over buckets.
-    auto *Counts = static_cast<const uint32_t *>(R->Buffer.Host);
-    auto *Buckets = reinterpret_cast<const uint64_t *>(
-        static_cast<const char *>(R->Buffer.Host) + R->countBytes());
+    // Laid out as PendingRecord says; the record holds the branch counters'
+    // sums over buckets.
+    const char *Host = static_cast<const char *>(R->Buffer.Host);
+    auto *Features = reinterpret_cast<const double *>(Host);
+    auto *Counts = reinterpret_cast<const uint32_t *>(Host + R->countOffset());
+    auto *Buckets = reinterpret_cast<const uint64_t *>(Host + R->branchOffset());
     std::vector<uint64_t> Branches(2 * size_t(R->NumBranches), 0);
     for (uint64_t B = 0; B < R->branchBuckets(); ++B)
       for (size_t I = 0; I < Branches.size(); ++I)
@@ -49,7 +50,8 @@ void ProfileSink::State::writeLoop() {
     // An exclusive lock keeps records of concurrent processes whole.
     flock(fileno(File), LOCK_EX);
     bool Ok = writeLaunchRecord(File, R->Header, R->NumBlocks, R->NumBranches, Counts,
-                                Branches.data()) &&
+                                Branches.data(), R->FeaturesValid ? R->NumFeatures : 0,
+                                Features) &&
               std::fflush(File) == 0;
     flock(fileno(File), LOCK_UN);
     G.lock();

@@ -16,17 +16,26 @@ struct CounterBuffer {
   size_t Capacity = 0;
 };
 
+// One launch's buffer, on the device and in the pinned copy alike: feature
+// values (doubles), counts (u32), then per-bucket branch counters (u64,
+// abi.h), each part aligned for its type.
 struct PendingRecord {
   LaunchHeader Header;
   uint32_t NumBlocks = 0;
   uint32_t NumBranches = 0;
-  CounterBuffer Buffer; // counts, then per-bucket branch counters (abi.h)
+  uint32_t NumFeatures = 0;   // space reserved for the feature clone's output
+  bool FeaturesValid = false; // the feature clone ran; else the record has none
+  CounterBuffer Buffer;
 
   uint64_t branchBuckets() const {
     return (Header.threads() + abi::BranchBucketThreads - 1) / abi::BranchBucketThreads;
   }
+  size_t featureBytes() const { return size_t(NumFeatures) * Header.threads() * sizeof(double); }
+  size_t countOffset() const { return featureBytes(); }
   size_t countBytes() const { return size_t(NumBlocks) * Header.threads() * sizeof(uint32_t); }
+  size_t branchOffset() const { return (countOffset() + countBytes() + 7) & ~size_t(7); }
   size_t branchBytes() const { return branchBuckets() * 2 * NumBranches * sizeof(uint64_t); }
+  size_t totalBytes() const { return branchOffset() + branchBytes(); }
 };
 
 class ProfileSink {

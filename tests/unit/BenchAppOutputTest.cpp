@@ -95,5 +95,19 @@ TEST(BenchAppOutput, RuntimeDecisionsFromVerboseStderr) {
   EXPECT_FALSE(decisionFor(All, "_Z2nwPKiPi"));
 }
 
+TEST(BenchAppOutput, PredictionCheckOfTheAppsKernel) {
+  std::string Stdout =
+      "Model written to w/sw.divmodel (optimize mode reads DIVOPT_MODEL, else ...)\n"
+      "check: kernel _Z4initPi on w/sw.divprof: cannot check: no launch of _Z4initPi to check\n"
+      "check: kernel _Z2swPKiPi on w/sw.divprof: 1 launch, 128 threads: mean absolute BBV "
+      "error 0.25 per block and thread (1.5% of the counts), 90% of threads predicted exactly\n";
+  EXPECT_EQ(predictionCheckFor(Stdout, "_Z2swPKiPi"),
+            "1 launch, 128 threads: mean absolute BBV error 0.25 per block and thread (1.5% of "
+            "the counts), 90% of threads predicted exactly");
+  EXPECT_EQ(predictionCheckFor(Stdout, "_Z4initPi"),
+            "cannot check: no launch of _Z4initPi to check");
+  EXPECT_EQ(predictionCheckFor(Stdout, "_Z2nwPKiPi"), "");
+}
+
 } // namespace
 } // namespace divopt::bench

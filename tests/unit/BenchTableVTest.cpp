@@ -1,10 +1,12 @@
 // Table V, Fig. 9 and the oracle as divopt bench derives them from results
 // (tool/BenchAnalysis.h), and the results JSON round trip they rely on.
 #include "BenchAnalysis.h"
+#include "BenchReport.h"
 #include "BenchResults.h"
 
 #include <gtest/gtest.h>
 
+#include <sstream>
 #include <stdexcept>
 
 namespace divopt::bench {
@@ -135,6 +137,29 @@ TEST(BenchResultsJson, RoundTripKeepsWhatTheReportNeeds) {
               std::string::npos)
         << E.what();
   }
+}
+
+// Seed 002 section VI: the model variant's speedup as a share of the exact
+// BBVs' (auto), and how far its BBVs were off, in the report.
+TEST(BenchReport, ModelSpeedupAsAShareOfTheExactBbvs) {
+  BenchResults R;
+  // 10 ms; auto 4 + 1 ms overhead: 2x; model 5 + 1 ms: 1.67x, 83% of it.
+  R.Apps.push_back(app("sw", true, 10, {{"auto", 4}, {"model", 5}}, {}));
+  R.Apps[0].Variants.back().PredictionCheck = "mean absolute BBV error 0.5 per block and thread";
+  std::ostringstream OS;
+  writeMarkdownReport(OS, R);
+  std::string Report = OS.str();
+  EXPECT_NE(Report.find("Predicted BBVs (model) reach 1.67x of the exact BBVs' (auto) 2.00x: 83% "
+                        "of that speedup."),
+            std::string::npos)
+      << Report;
+  EXPECT_NE(Report.find("BBVs predicted for seed 1: mean absolute BBV error 0.5 per block"),
+            std::string::npos);
+  // Without a measured model variant, no such line.
+  R.Apps[0].Variants.pop_back();
+  std::ostringstream Without;
+  writeMarkdownReport(Without, R);
+  EXPECT_EQ(Without.str().find("Predicted BBVs (model)"), std::string::npos);
 }
 
 } // namespace

@@ -11,18 +11,38 @@ namespace {
 using nlohmann::json;
 
 const char *const ValidNotes = R"({
-  "version": 1, "module": "app.cu", "arch": "sm_90",
+  "version": 2, "module": "app.cu", "arch": "sm_90",
   "kernels": [{
     "name": "_Z6branchPii", "file": "app.cu", "line": 4, "params": 2,
     "blocks": [
       {"id": 0, "name": "entry", "file": "app.cu", "lines": [4, 6], "succ": [1, 2],
-       "mix": {"alu": 3, "ld.global": 1}},
+       "mix": {"alu": 3, "ld.global": 1},
+       "features": [], "predictable": true, "unpredictable": ""},
       {"id": 1, "name": "if.then", "file": "app.cu", "lines": [7, 7], "succ": [2],
-       "mix": {"alu": 2}},
+       "mix": {"alu": 2},
+       "features": [0, 2], "predictable": true, "unpredictable": ""},
       {"id": 2, "name": "if.end", "file": "app.cu", "lines": [0, 0], "succ": [],
-       "mix": {}}
+       "mix": {},
+       "features": [], "predictable": false, "unpredictable": "it depends on an atomic"}
     ],
-    "branches": [0]
+    "branches": [0],
+    "features": [{"kind": "tid", "expr": "tid"},
+                 {"kind": "param", "param": 1, "type": "i32", "expr": "n"},
+                 {"kind": "load", "param": 0, "type": "u16", "expr": "trips[tid]"}]
+  }]
+})";
+
+// The same module as the pass wrote it before the feature analysis.
+const char *const Version1Notes = R"({
+  "version": 1, "module": "app.cu", "arch": "sm_90",
+  "kernels": [{
+    "name": "_Z6branchPii", "file": "app.cu", "line": 4, "params": 2,
+    "blocks": [
+      {"id": 0, "name": "entry", "file": "app.cu", "lines": [4, 6], "succ": [1],
+       "mix": {"alu": 3}},
+      {"id": 1, "name": "if.end", "file": "app.cu", "lines": [0, 0], "succ": [], "mix": {}}
+    ],
+    "branches": []
   }]
 })";
 
@@ -63,6 +83,118 @@ TEST(KernelNotes, ParsesAValidModule) {
   EXPECT_EQ(K->BranchBlocks, (std::vector<unsigned>{0}));
 }
 
+TEST(KernelNotes, ParsesFeatures) {
+  ModuleNotes M = parseModuleNotes(ValidNotes);
+  const KernelNote &K = M.Kernels[0];
+  ASSERT_EQ(K.Features.size(), 3u);
+  EXPECT_EQ(K.Features[0].K, FeatureNote::Kind::ThreadId);
+  EXPECT_EQ(K.Features[0].Expr, "tid");
+  EXPECT_EQ(K.Features[1].K, FeatureNote::Kind::ScalarParam);
+  EXPECT_EQ(K.Features[1].Param, 1u);
+  EXPECT_EQ(K.Features[1].Type, "i32");
+  EXPECT_EQ(K.Features[1].Expr, "n");
+  EXPECT_EQ(K.Features[2].K, FeatureNote::Kind::ParamLoad);
+  EXPECT_EQ(K.Features[2].Param, 0u);
+  EXPECT_EQ(K.Features[2].Type, "u16");
+  EXPECT_EQ(K.Features[2].Expr, "trips[tid]");
+  EXPECT_TRUE(K.Blocks[0].Predictable);
+  EXPECT_TRUE(K.Blocks[0].Features.empty());
+  EXPECT_EQ(K.Blocks[0].Unpredictable, "");
+  EXPECT_EQ(K.Blocks[1].Features, (std::vector<unsigned>{0, 2}));
+  EXPECT_FALSE(K.Blocks[2].Predictable);
+  EXPECT_EQ(K.Blocks[2].Unpredictable, "it depends on an atomic");
+}
+
+TEST(KernelNotes, Version1ReadsAsUnpredictable) {
+  ModuleNotes M = parseModuleNotes(Version1Notes);
+  EXPECT_EQ(M.Version, 1);
+  const KernelNote &K = M.Kernels[0];
+  EXPECT_TRUE(K.Features.empty());
+  for (const BlockNote &B : K.Blocks) {
+    EXPECT_FALSE(B.Predictable);
+    EXPECT_EQ(B.Unpredictable, "notes written before feature analysis");
+    EXPECT_TRUE(B.Features.empty());
+  }
+  // A profile record of version 1 notes is one kernel without "features".
+  KernelNote Lone = parseKernelNote(json::parse(Version1Notes)["kernels"][0].dump());
+  EXPECT_FALSE(Lone.Blocks[0].Predictable);
+  EXPECT_EQ(Lone.Blocks[0].Unpredictable, "notes written before feature analysis");
+}
+
+// A profile recorded with version 1 notes stores the kernel's notes as the
+// runtime serialized them then; reading and serializing them again must give
+// the same text, or DIVOPT_PROFILE_USE would call the profile "other code".
+TEST(KernelNotes, Version1KernelSerializesAsBefore) {
+  const std::string Recorded =
+      R"({"blocks":[{"file":"app.cu","id":0,"lines":[4,6],"mix":{"alu":3},"name":"entry",)"
+      R"("succ":[1],"tid_accesses":0},{"file":"app.cu","id":1,"lines":[0,0],"mix":{},)"
+      R"("name":"if.end","succ":[],"tid_accesses":0}],"branches":[],"file":"app.cu","line":4,)"
+      R"("name":"_Z6branchPii","params":2,"regroup":{"line":0,"reason":"not analyzed",)"
+      R"("safe":false}})";
+  KernelNote K = parseKernelNote(Recorded);
+  EXPECT_FALSE(K.FeaturesAnalyzed);
+  EXPECT_EQ(serializeKernelNote(K), Recorded);
+  // The module notes of version 1 serialize the same way.
+  ModuleNotes M = parseModuleNotes(Version1Notes);
+  EXPECT_EQ(serializeKernelNote(M.Kernels[0]), Recorded);
+  // Version 2 notes keep their features, even when a kernel has none.
+  KernelNote V2 = parseModuleNotes(ValidNotes).Kernels[0];
+  EXPECT_TRUE(V2.FeaturesAnalyzed);
+  V2.Features.clear();
+  for (BlockNote &B : V2.Blocks)
+    B.Features.clear();
+  KernelNote Back = parseKernelNote(serializeKernelNote(V2));
+  EXPECT_TRUE(Back.FeaturesAnalyzed);
+  EXPECT_TRUE(Back.Blocks[0].Predictable);
+}
+
+TEST(KernelNotes, Version2RequiresFeatures) {
+  json J = valid();
+  J["kernels"][0].erase("features");
+  EXPECT_NE(parseError(J).find("\"features\""), std::string::npos);
+}
+
+TEST(KernelNotes, FeatureIndexOutOfRange) {
+  json J = valid();
+  J["kernels"][0]["blocks"][1]["features"] = {0, 3};
+  std::string Message = parseError(J);
+  EXPECT_NE(Message.find("block 1"), std::string::npos) << Message;
+  EXPECT_NE(Message.find("feature 3"), std::string::npos) << Message;
+}
+
+TEST(KernelNotes, UnknownFeatureKind) {
+  json J = valid();
+  J["kernels"][0]["features"][1]["kind"] = "shared";
+  std::string Message = parseError(J);
+  EXPECT_NE(Message.find("feature 1"), std::string::npos) << Message;
+  EXPECT_NE(Message.find("\"shared\""), std::string::npos) << Message;
+}
+
+TEST(KernelNotes, FeatureParamBeyondParams) {
+  json J = valid();
+  J["kernels"][0]["features"][2]["param"] = 2;
+  std::string Message = parseError(J);
+  EXPECT_NE(Message.find("feature 2"), std::string::npos) << Message;
+  EXPECT_NE(Message.find("\"param\" 2"), std::string::npos) << Message;
+  EXPECT_NE(Message.find("2 parameters"), std::string::npos) << Message;
+}
+
+TEST(KernelNotes, UnknownFeatureType) {
+  json J = valid();
+  J["kernels"][0]["features"][1]["type"] = "i128";
+  std::string Message = parseError(J);
+  EXPECT_NE(Message.find("\"i128\""), std::string::npos) << Message;
+}
+
+TEST(KernelNotes, UnpredictableNeedsAReason) {
+  json J = valid();
+  J["kernels"][0]["blocks"][2]["unpredictable"] = "";
+  EXPECT_NE(parseError(J).find("\"unpredictable\""), std::string::npos);
+  J = valid();
+  J["kernels"][0]["blocks"][1]["unpredictable"] = "why";
+  EXPECT_NE(parseError(J).find("\"unpredictable\""), std::string::npos);
+}
+
 struct FieldCase {
   const char *Field;
   json::json_pointer Parent;
@@ -85,6 +217,14 @@ const FieldCase Fields[] = {
     {"lines", json::json_pointer("/kernels/0/blocks/1")},
     {"succ", json::json_pointer("/kernels/0/blocks/1")},
     {"mix", json::json_pointer("/kernels/0/blocks/1")},
+    {"features", json::json_pointer("/kernels/0/blocks/1")},
+    {"predictable", json::json_pointer("/kernels/0/blocks/1")},
+    {"unpredictable", json::json_pointer("/kernels/0/blocks/1")},
+    {"features", json::json_pointer("/kernels/0")},
+    {"kind", json::json_pointer("/kernels/0/features/1")},
+    {"expr", json::json_pointer("/kernels/0/features/1")},
+    {"param", json::json_pointer("/kernels/0/features/1")},
+    {"type", json::json_pointer("/kernels/0/features/1")},
 };
 
 TEST(KernelNotes, MissingFieldIsNamed) {
@@ -137,10 +277,11 @@ TEST(KernelNotes, BranchBlockOutOfRange) {
 
 TEST(KernelNotes, OtherVersionIsRefused) {
   json J = valid();
-  J["version"] = abi::NotesVersion + 1;
-  std::string Message = parseError(J);
-  EXPECT_NE(Message.find("version " + std::to_string(abi::NotesVersion + 1)), std::string::npos)
-      << Message;
+  for (int Version : {0, abi::NotesVersion + 1}) {
+    J["version"] = Version;
+    std::string Message = parseError(J);
+    EXPECT_NE(Message.find("version " + std::to_string(Version)), std::string::npos) << Message;
+  }
 }
 
 TEST(KernelNotes, NotJsonIsAnError) {
@@ -169,6 +310,16 @@ TEST(KernelNotes, SerializeThenParseRoundTrips) {
     EXPECT_EQ(A.Successors, B.Successors);
     EXPECT_EQ(A.Mix, B.Mix);
     EXPECT_EQ(A.Instructions, B.Instructions);
+    EXPECT_EQ(A.Features, B.Features);
+    EXPECT_EQ(A.Predictable, B.Predictable);
+    EXPECT_EQ(A.Unpredictable, B.Unpredictable);
+  }
+  ASSERT_EQ(Back.Features.size(), K.Features.size());
+  for (size_t I = 0; I < K.Features.size(); ++I) {
+    EXPECT_EQ(Back.Features[I].K, K.Features[I].K);
+    EXPECT_EQ(Back.Features[I].Param, K.Features[I].Param);
+    EXPECT_EQ(Back.Features[I].Type, K.Features[I].Type);
+    EXPECT_EQ(Back.Features[I].Expr, K.Features[I].Expr);
   }
   EXPECT_EQ(serializeKernelNote(Back), serializeKernelNote(K));
 }

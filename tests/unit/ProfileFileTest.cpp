@@ -1,5 +1,6 @@
 // The .divprof reader and writer: round trips, and every way a file can be
 // damaged turning into a ProfileError that names the file and the problem.
+#include "FitTestData.h"
 #include "TestKernels.h"
 
 #include <gtest/gtest.h>
@@ -53,7 +54,7 @@ void append(const std::string &Path, const LaunchProfile &P) {
   ASSERT_NE(F, nullptr);
   EXPECT_TRUE(writeLaunchRecord(F, P.Header, uint32_t(P.Kernel.Blocks.size()),
                                 uint32_t(P.Kernel.BranchBlocks.size()), P.Counts.data(),
-                                P.Branches.data()));
+                                P.Branches.data(), P.NumFeatures, P.Features.data()));
   std::fclose(F);
 }
 
@@ -105,6 +106,16 @@ void expectSameLaunch(const LaunchProfile &A, const LaunchProfile &B) {
   EXPECT_EQ(serializeKernelNote(A.Kernel), serializeKernelNote(B.Kernel));
   EXPECT_EQ(A.Counts, B.Counts);
   EXPECT_EQ(A.Branches, B.Branches);
+  EXPECT_EQ(A.NumFeatures, B.NumFeatures);
+  EXPECT_EQ(A.Features, B.Features);
+}
+
+// A launch of a kernel with three features and distinct values for each.
+LaunchProfile launchWithFeatureValues() {
+  return test::launchWithFeatures(
+      test::kernelWithFeatures(), 3, 40,
+      [](uint64_t T) { return std::vector<double>{T * 0.5, -3, double(T)}; },
+      [](unsigned B, const std::vector<double> &, uint64_t T) { return uint32_t(B * 1000 + T); });
 }
 
 TEST(ProfileFile, RoundTripKeepsEveryField) {
@@ -117,6 +128,59 @@ TEST(ProfileFile, RoundTripKeepsEveryField) {
   EXPECT_EQ(Read[0].Kernel.Blocks[1].FirstLine, 12u);
   EXPECT_EQ(Read[0].Kernel.Blocks[1].Instructions, 2u);
   EXPECT_EQ(Read[0].count(2, 79), P.Counts[2 * 80 + 79]);
+}
+
+TEST(ProfileFile, FeaturesRoundTrip) {
+  TempPath T;
+  LaunchProfile P = launchWithFeatureValues();
+  append(T.Path, P);
+  append(T.Path, sampleLaunch()); // no features
+  std::vector<LaunchProfile> Read = readProfileFile(T.Path);
+  ASSERT_EQ(Read.size(), 2u);
+  expectSameLaunch(Read[0], P);
+  EXPECT_EQ(Read[0].NumFeatures, 3u);
+  EXPECT_EQ(Read[0].feature(0, 7), 3.5);
+  EXPECT_EQ(Read[0].feature(1, 119), -3);
+  EXPECT_EQ(Read[0].feature(2, 119), 119);
+  EXPECT_EQ(Read[1].NumFeatures, 0u);
+  EXPECT_TRUE(Read[1].Features.empty());
+  ProfileIndex Index(T.Path);
+  expectSameLaunch(Index.load(0), P);
+}
+
+// Version 1 had no feature count: a version 2 record without features, its
+// version patched and its last four bytes (the zero feature count) cut.
+TEST(ProfileFile, VersionOneRecordsStillRead) {
+  TempPath T;
+  LaunchProfile P = sampleLaunch();
+  append(T.Path, P);
+  std::string Bytes = readBytes(T.Path);
+  patchU32(Bytes, 8, 1);
+  Bytes.resize(Bytes.size() - 4);
+  writeBytes(T.Path, Bytes + Bytes);
+  std::vector<LaunchProfile> Read = readProfileFile(T.Path);
+  ASSERT_EQ(Read.size(), 2u);
+  expectSameLaunch(Read[1], P);
+  EXPECT_EQ(ProfileIndex(T.Path).records().size(), 2u);
+}
+
+TEST(ProfileFile, FeatureCountMustMatchTheNotes) {
+  TempPath T;
+  LaunchProfile P = launchWithFeatureValues();
+  P.NumFeatures = 2;
+  append(T.Path, P);
+  std::string Message = readError(T.Path);
+  EXPECT_NE(Message.find("2 features per thread disagree with the notes' 3"), std::string::npos)
+      << Message;
+}
+
+TEST(ProfileFile, TruncatedFeaturesAreReported) {
+  TempPath T;
+  append(T.Path, launchWithFeatureValues());
+  std::string Bytes = readBytes(T.Path);
+  writeBytes(T.Path, Bytes.substr(0, Bytes.size() - 8));
+  std::string Message = readError(T.Path);
+  EXPECT_NE(Message.find("truncated (features runs past the end"), std::string::npos) << Message;
 }
 
 TEST(ProfileFile, AppendedRecordsReadInOrder) {

@@ -30,13 +30,23 @@ inline constexpr unsigned BranchBucketThreads = 32;
 // physical linear position p runs as logical thread D[p] (a permutation).
 inline constexpr const char *RedirectCloneSuffix = "__divopt_redirect";
 
+// The feature-extraction clone of a kernel K with at least one feature
+// (notes "features") is K + FeatureCloneSuffix, with K's parameters followed
+// by one hidden parameter double *features. Launched with K's grid and block,
+// logical thread t (global linear id) writes features[f * nthreads + t] for
+// every feature f, as a double, and 0 where t would not reach the feature's
+// load. It reads only what K would read for that thread and writes nothing
+// else.
+inline constexpr const char *FeatureCloneSuffix = "__divopt_features";
+
 // Host-side launch entries that replace cudaLaunchKernel and its per-thread
 // default stream variant: same arguments, then the kernel's device-side name
 // (nullptr when the pass could not tell it).
 inline constexpr const char *LaunchEntry = "__divopt_launch_kernel";
 inline constexpr const char *LaunchEntryPtsz = "__divopt_launch_kernel_ptsz";
 
-// Version of the notes JSON schema (docs/notes-format.md).
-inline constexpr int NotesVersion = 1;
+// Version of the notes JSON schema (docs/notes-format.md). Version 2 added
+// the features; readers still accept version 1.
+inline constexpr int NotesVersion = 2;
 
 } // namespace divopt::abi

@@ -1,5 +1,6 @@
 // Kernel notes: what the pass learned about each kernel at compile time
-// (basic blocks, source lines, successors, instruction mix, branches).
+// (basic blocks, source lines, successors, instruction mix, branches, and the
+// kernel inputs that decide each block's execution count).
 // The pass writes them as JSON (docs/notes-format.md); this is the reader
 // used by the runtime and the CLI.
 #pragma once
@@ -23,7 +24,27 @@ struct BlockNote {
   // Accesses whose address follows the thread id: what regrouping scatters
   // (0 in notes written before the pass counted them).
   unsigned TidAccesses = 0;
+  // Indices into KernelNote::Features that decide this block's execution
+  // count. A predictable block with no features runs as often in every thread
+  // that reaches the kernel entry (intercept only).
+  std::vector<unsigned> Features;
+  bool Predictable = false;
+  std::string Unpredictable = "notes written before feature analysis"; // empty when Predictable
 };
+
+// A kernel input a block's execution count depends on, one value per thread
+// (the feature-extraction clone writes it; docs/notes-format.md).
+struct FeatureNote {
+  enum class Kind { ThreadId, ScalarParam, ParamLoad };
+  Kind K = Kind::ThreadId;
+  unsigned Param = 0; // ScalarParam, ParamLoad: index of the kernel parameter
+  std::string Type;   // as the kernel reads it: i8 i16 i32 i64 f32 f64, u-prefixed when
+                      // zero-extended; "" for ThreadId
+  std::string Expr;   // human-readable, e.g. "row_ptr[tid+1]", "n", "tid"
+};
+
+// The JSON "kind" of a feature: "tid", "param", "load".
+const char *featureKindName(FeatureNote::Kind K);
 
 struct KernelNote {
   std::string Name;  // device-side (mangled) name
@@ -37,6 +58,12 @@ struct KernelNote {
   bool RegroupSafe = false;
   std::string RegroupReason = "not analyzed";
   unsigned RegroupLine = 0;
+  // Inputs the blocks' counts depend on (empty in version 1 notes).
+  std::vector<FeatureNote> Features;
+  // False for notes written before the feature analysis (version 1): they
+  // serialize as they were written, so that their digest, and the profiles
+  // recorded against it, stay valid.
+  bool FeaturesAnalyzed = true;
 };
 
 struct ModuleNotes {
@@ -56,7 +83,11 @@ struct NotesError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Accepts notes of version abi::NotesVersion and version 1 (whose blocks all
+// read as unpredictable).
 ModuleNotes parseModuleNotes(const std::string &Json);
+// One kernel's notes as profiles store them; a kernel without "features"
+// (written before version 2) reads like version 1.
 KernelNote parseKernelNote(const std::string &Json);
 // Canonical JSON text of one kernel's notes: what profiles store and digest.
 std::string serializeKernelNote(const KernelNote &K);

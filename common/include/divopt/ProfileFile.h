@@ -15,7 +15,9 @@
 namespace divopt {
 
 inline constexpr char ProfileMagic[8] = {'D', 'I', 'V', 'P', 'R', 'O', 'F', '\0'};
-inline constexpr uint32_t ProfileVersion = 1;
+// Version 2 added the per-thread feature values after the branch counters;
+// version 1 records still read (without features).
+inline constexpr uint32_t ProfileVersion = 2;
 // counts[bb * threads + gtid]: the only layout so far, recorded so that a
 // reader can refuse a layout it does not know.
 inline constexpr uint32_t LayoutBlockMajor = 1;
@@ -47,9 +49,16 @@ struct LaunchProfile {
   KernelNote Kernel;              // parsed Header.Notes
   std::vector<uint32_t> Counts;   // [bb * threads + gtid]
   std::vector<uint64_t> Branches; // [2k] executed, [2k+1] divergent (per warp)
+  // The feature-extraction clone's values, [f * threads + gtid]; empty when
+  // the record has none (version 1, or a kernel without features).
+  std::vector<double> Features;
+  unsigned NumFeatures = 0;
 
   uint32_t count(unsigned Bb, uint64_t Thread) const {
     return Counts[Bb * Header.threads() + Thread];
+  }
+  double feature(unsigned F, uint64_t Thread) const {
+    return Features[F * Header.threads() + Thread];
   }
 };
 
@@ -60,9 +69,11 @@ struct ProfileError : std::runtime_error {
 };
 
 // Appends one record. Counts has blocks * threads entries, Branches
-// 2 * branch-blocks entries (from the notes). Returns false on an I/O error.
+// 2 * branch-blocks entries (from the notes), Features NumFeatures * threads
+// (0 or the notes' feature count). Returns false on an I/O error.
 bool writeLaunchRecord(std::FILE *Out, const LaunchHeader &H, uint32_t NumBlocks,
-                       uint32_t NumBranches, const uint32_t *Counts, const uint64_t *Branches);
+                       uint32_t NumBranches, const uint32_t *Counts, const uint64_t *Branches,
+                       uint32_t NumFeatures = 0, const double *Features = nullptr);
 
 // Reads every record of a file; throws ProfileError.
 std::vector<LaunchProfile> readProfileFile(const std::string &Path);

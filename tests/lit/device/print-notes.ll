@@ -38,6 +38,7 @@ declare float @__nv_sinf(float)
 ; CHECK-NEXT:         "setp.u32": 1
 ; CHECK-NEXT:       },
 ; CHECK-NEXT:       "name": "entry",
+; CHECK-NEXT:       "predictable": true,
 ; CHECK-NEXT:       "succ": [
 ; CHECK-NEXT:         1,
 ; CHECK-NEXT:         2
@@ -62,4 +63,4 @@ declare float @__nv_sinf(float)
 ; CHECK-NEXT:   ],
 ; CHECK:        "name": "mix",
 ; CHECK-NEXT:   "params": 3
-; CHECK:      "version": 1
+; CHECK:      "version": 2

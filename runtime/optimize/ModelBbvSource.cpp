@@ -1,0 +1,173 @@
+#include "launch/DriverApi.h"
+#include "launch/FeatureClone.h"
+#include "launch/RuntimeConfig.h"
+#include "optimize/BbvSource.h"
+#include "predict/ModelFile.h"
+#include "predict/PredictBbvs.h"
+
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <mutex>
+#include <optional>
+
+namespace divopt::rt {
+namespace {
+
+double msSince(std::chrono::steady_clock::time_point Start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - Start)
+      .count();
+}
+
+std::string ms(double V) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof Buf, "%.2f ms", V);
+  return Buf;
+}
+
+// Features of one launch on the host: the clone runs on the launch's stream
+// and the host waits for it (and for the stream's earlier work).
+bool copyFeatures(KernelInfo &K, const LaunchRequest &L, uint64_t Threads,
+                  std::vector<double> &Host, std::string &Why, std::string &Breakdown) {
+  size_t Bytes = K.Note.Features.size() * Threads * sizeof(double);
+  Host.resize(K.Note.Features.size() * Threads);
+  void *Device = nullptr;
+  cudaEvent_t Marks[3] = {};
+  for (cudaEvent_t &E : Marks)
+    cudaEventCreate(&E);
+  bool Ok = false;
+  if (cudaMallocAsync(&Device, Bytes, L.Stream) != cudaSuccess) {
+    Why = "cannot allocate " + std::to_string(Bytes) + " bytes for its features";
+  } else {
+    cudaEventRecord(Marks[0], L.Stream);
+    CUresult R = launchFeatureClone(K, L, Device);
+    cudaEventRecord(Marks[1], L.Stream);
+    if (R != CUDA_SUCCESS)
+      Why = std::string("cannot launch its feature clone: ") + driverApi()->describe(R);
+    else if (cudaMemcpyAsync(Host.data(), Device, Bytes, cudaMemcpyDeviceToHost, L.Stream) !=
+             cudaSuccess)
+      Why = "cannot copy its features back";
+    cudaEventRecord(Marks[2], L.Stream);
+    cudaFreeAsync(Device, L.Stream);
+    if (cudaStreamSynchronize(L.Stream) != cudaSuccess && Why.empty())
+      Why = "its feature clone failed";
+    Ok = Why.empty();
+    float Kernel = 0, Copy = 0;
+    if (Ok && cudaEventElapsedTime(&Kernel, Marks[0], Marks[1]) == cudaSuccess &&
+        cudaEventElapsedTime(&Copy, Marks[1], Marks[2]) == cudaSuccess)
+      Breakdown = "feature kernel " + ms(Kernel) + ", copy " + ms(Copy);
+  }
+  for (cudaEvent_t E : Marks)
+    cudaEventDestroy(E);
+  cudaGetLastError(); // ours, not the program's
+  return Ok;
+}
+
+class ModelSource : public ModelBbvSource {
+public:
+  bool covers(KernelInfo &K, std::string &Why) override {
+    Verdict V = verdict(K);
+    Why = V.Problem;
+    return V.Model != nullptr;
+  }
+
+  LaunchBbvs bbvsFor(KernelInfo &K, const LaunchRequest &L) override {
+    LaunchBbvs Out;
+    Out.PerLaunch = true;
+    Verdict V = verdict(K);
+    if (!V.Model) {
+      Out.Why = V.Problem;
+      return Out;
+    }
+    const KernelModel &M = *V.Model;
+    auto P = std::make_shared<LaunchProfile>();
+    LaunchHeader &H = P->Header;
+    H.Kernel = K.Name;
+    H.Grid = {L.Grid.x, L.Grid.y, L.Grid.z};
+    H.Block = {L.Block.x, L.Block.y, L.Block.z};
+    H.NotesDigest = K.NoteDigest;
+    P->Kernel = K.Note;
+    uint64_t Threads = H.threads();
+    std::vector<double> Features;
+    std::string Copied;
+    if (M.needsFeatures() && !copyFeatures(K, L, Threads, Features, Out.Why, Copied)) {
+      Out.Why = "cannot predict its BBVs: " + Out.Why;
+      return Out;
+    }
+    auto Start = std::chrono::steady_clock::now();
+    P->Counts.resize(K.Note.Blocks.size() * Threads);
+    predictBbvs(M, Features.data(), Threads, P->Counts.data());
+    Out.Breakdown = (Copied.empty() ? "" : Copied + ", ") + "prediction " + ms(msSince(Start));
+    Out.Bbvs = std::move(P);
+    return Out;
+  }
+
+private:
+  struct Verdict {
+    const KernelModel *Model = nullptr; // null: Problem says why
+    std::string Problem;
+  };
+
+  // Decided once per kernel; the model file is read at the first call.
+  Verdict verdict(const KernelInfo &K) {
+    std::lock_guard<std::mutex> G(Lock);
+    load();
+    auto It = Verdicts.find(&K);
+    if (It == Verdicts.end())
+      It = Verdicts.emplace(&K, judge(K)).first;
+    return It->second;
+  }
+
+  void load() {
+    if (Loaded)
+      return;
+    Loaded = true;
+    const std::string &Path = config().Model;
+    if (Path.empty())
+      return;
+    try {
+      File = readModelFile(Path);
+    } catch (const std::exception &E) {
+      FileProblem = E.what();
+    }
+  }
+
+  Verdict judge(const KernelInfo &K) const {
+    Verdict V;
+    if (config().Model.empty())
+      return V; // no model: not a problem worth a word
+    if (!FileProblem.empty()) {
+      V.Problem = FileProblem;
+      return V;
+    }
+    try {
+      const KernelModel &M = modelFor(*File, K.Name, K.NoteDigest);
+      if (std::string Why = M.unusableBecause(); !Why.empty())
+        V.Problem = config().Model + ": " + Why;
+      else if (M.needsFeatures() && !K.FeatureClone)
+        V.Problem =
+            "the model needs features, but " +
+            (K.FeatureProblem.empty() ? "the kernel has no feature clone" : K.FeatureProblem);
+      else
+        V.Model = &M;
+    } catch (const ModelError &E) {
+      V.Problem = E.what();
+    }
+    return V;
+  }
+
+  std::mutex Lock;
+  bool Loaded = false;
+  std::optional<BbvModelFile> File;
+  std::string FileProblem;
+  std::map<const KernelInfo *, Verdict> Verdicts;
+};
+
+} // namespace
+
+ModelBbvSource &modelBbvSource() {
+  static ModelSource S;
+  return S;
+}
+
+} // namespace divopt::rt
