@@ -109,8 +109,9 @@ std::string encodeHeader(const LaunchHeader &H, uint32_t NumBlocks, uint32_t Num
 }
 
 // Counters are copied only WithCounters; otherwise checked and skipped, for
-// an index of a large file.
-LaunchProfile decodeRecord(RecordReader &R, bool WithCounters = true) {
+// an index of a large file, and their offset left in CountersAt.
+LaunchProfile decodeRecord(RecordReader &R, bool WithCounters = true,
+                           size_t *CountersAt = nullptr) {
   char Magic[sizeof ProfileMagic];
   R.read(Magic, sizeof Magic, "magic");
   if (std::memcmp(Magic, ProfileMagic, sizeof Magic) != 0)
@@ -162,6 +163,8 @@ LaunchProfile decodeRecord(RecordReader &R, bool WithCounters = true) {
         R.fail("launch dimensions overflow 64 bits (corrupt record)");
   R.need(NumCounts, "counters", sizeof(uint32_t));
   if (!WithCounters) {
+    if (CountersAt)
+      *CountersAt = R.offset();
     R.skip(NumCounts * sizeof(uint32_t), "counters");
     R.skip(2 * uint64_t(NumBranches) * sizeof(uint64_t), "branch counters");
     return P;
@@ -238,9 +241,9 @@ ProfileIndex::ProfileIndex(const std::string &Path) : Path(Path) {
   RecordReader R(std::string_view(Bytes, Size), Path);
   for (unsigned N = 0; !R.atEnd(); ++N) {
     R.setRecord(N);
-    size_t Offset = R.offset();
-    LaunchProfile P = decodeRecord(R, /*WithCounters=*/false);
-    Records.push_back({std::move(P.Header), Offset});
+    size_t Offset = R.offset(), CountersOffset = 0;
+    LaunchProfile P = decodeRecord(R, /*WithCounters=*/false, &CountersOffset);
+    Records.push_back({std::move(P.Header), Offset, CountersOffset});
   }
 }
 
@@ -250,6 +253,12 @@ LaunchProfile ProfileIndex::load(size_t I) const {
   RecordReader R(std::string_view(Bytes, Size), Path, Records.at(I).Offset);
   R.setRecord(unsigned(I));
   return decodeRecord(R);
+}
+
+LaunchProfile ProfileIndex::loadHeader(size_t I) const {
+  RecordReader R(std::string_view(Bytes, Size), Path, Records.at(I).Offset);
+  R.setRecord(unsigned(I));
+  return decodeRecord(R, /*WithCounters=*/false);
 }
 
 } // namespace divopt

@@ -69,7 +69,7 @@ std::string percent(double F) {
 
 } // namespace
 
-RegroupPlan modelPlan(const KernelInfo &K, const LaunchProfile &Bbvs, const std::string &Algorithm,
+RegroupPlan modelPlan(const KernelInfo &K, const LaunchBbvs &Bbvs, const std::string &Algorithm,
                       double MinGain) {
   RegroupPlan Plan;
   bool Auto = Algorithm == "auto";
@@ -80,12 +80,12 @@ RegroupPlan modelPlan(const KernelInfo &K, const LaunchProfile &Bbvs, const std:
     return Plan;
   }
   RegroupRequest R;
-  R.Bbv = {Bbvs.Counts.data(), uint32_t(Bbvs.Header.threads()),
-           uint32_t(Bbvs.Kernel.Blocks.size())};
-  R.BlockSize = uint32_t(Bbvs.Header.threadsPerBlock());
-  R.BlockLatency = priceBlocks(Bbvs.Kernel, latencyTable()).Cycles;
-  R.Gpu = machineFor(K, Bbvs.Header);
-  R.Price = priceRedirection(latencyTable(), tidAccessesPerBlock(Bbvs.Kernel));
+  const LaunchProfile &L = Bbvs.Launch;
+  R.Bbv = Bbvs.Bbv;
+  R.BlockSize = uint32_t(L.Header.threadsPerBlock());
+  R.BlockLatency = priceBlocks(L.Kernel, latencyTable()).Cycles;
+  R.Gpu = machineFor(K, L.Header);
+  R.Price = priceRedirection(latencyTable(), tidAccessesPerBlock(L.Kernel));
   R.MinImprovement = MinGain;
   if (Forced) {
     R.Algorithms = {*Forced};

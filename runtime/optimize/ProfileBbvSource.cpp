@@ -10,7 +10,7 @@ namespace {
 
 class ProfileBbvSource : public BbvSource {
 public:
-  const LaunchProfile *bbvsFor(const KernelInfo &K, const Shape &S, std::string &Why) override {
+  const LaunchBbvs *bbvsFor(const KernelInfo &K, const Shape &S, std::string &Why) override {
     std::lock_guard<std::mutex> G(Lock);
     load();
     if (!Problem.empty()) {
@@ -27,10 +27,16 @@ public:
             " (notes digest differs; profile the program again)";
       return nullptr;
     }
-    // Only the records asked for leave the mapped file.
+    // The counters stay in the mapped file: the model reads each once, to
+    // find the launch's classes, and a copy would cost as much again.
     auto &Loaded = Records[It->second];
-    if (!Loaded)
-      Loaded = std::make_unique<LaunchProfile>(Index->load(It->second));
+    if (!Loaded) {
+      Loaded = std::make_unique<LaunchBbvs>();
+      Loaded->Launch = Index->loadHeader(It->second);
+      const LaunchHeader &H = Loaded->Launch.Header;
+      Loaded->Bbv = {Index->counters(It->second), uint32_t(H.threads()),
+                     uint32_t(Loaded->Launch.Kernel.Blocks.size())};
+    }
     return Loaded.get();
   }
 
@@ -62,7 +68,7 @@ private:
   std::string Problem;
   std::unique_ptr<ProfileIndex> Index;
   std::map<std::pair<std::string, Shape>, size_t> Latest;
-  std::map<size_t, std::unique_ptr<LaunchProfile>> Records;
+  std::map<size_t, std::unique_ptr<LaunchBbvs>> Records;
 };
 
 } // namespace

@@ -20,7 +20,7 @@ RegroupPlan planRegrouping(const KernelInfo &K, const Shape &S) {
     Plan.Why = Error.empty() ? "DIVOPT_ALGORITHM=" + Algorithm + " (no model asked)" : Error;
   } else {
     std::string Why;
-    if (const LaunchProfile *P = profileBbvSource().bbvsFor(K, S, Why))
+    if (const LaunchBbvs *P = profileBbvSource().bbvsFor(K, S, Why))
       Plan = modelPlan(K, *P, Algorithm, config().MinGain);
     else
       Plan.Why = Why;
