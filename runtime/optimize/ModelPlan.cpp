@@ -98,6 +98,13 @@ RegroupPlan modelPlan(const KernelInfo &K, const LaunchBbvs &Bbvs, const std::st
     Plan.Why = std::string("the model cannot take this launch: ") + E.what();
     return Plan;
   }
+  Plan.Stages = stageText("classes", 1e3 * Decision.ClassSeconds) + ", " +
+                stageText("model", 1e3 * Decision.ModelSeconds);
+  for (const AlgorithmOutcome &O : Decision.Outcomes) {
+    char Buf[64];
+    std::snprintf(Buf, sizeof Buf, " %.1f + %.1f ms", 1e3 * O.Seconds, 1e3 * O.ModelSeconds);
+    Plan.Stages += ", " + algorithmName(O.Algo) + Buf;
+  }
   std::string Predicted;
   for (const AlgorithmOutcome &O : Decision.Outcomes)
     Predicted += (Predicted.empty() ? "" : ", ") + algorithmName(O.Algo) + " " +

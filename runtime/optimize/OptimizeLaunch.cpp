@@ -46,9 +46,11 @@ Decision &decisionFor(KernelInfo &K, const Shape &S) {
       upload(*Slot, K.Name);
     char Took[48];
     std::snprintf(Took, sizeof Took, " [decided in %.1f ms]", Slot->Plan.PlanMs);
+    // The stages follow the total, which tool/BenchAppOutput.cpp parses.
+    std::string Stages = Slot->Plan.Stages.empty() ? "" : " (" + Slot->Plan.Stages + ")";
     if (config().Verbose || !Slot->Plan.Regroup)
       warn((Slot->Plan.Regroup ? "regrouping " : "not regrouping ") + K.Name + " " + shapeText(S) +
-           ": " + Slot->Plan.Why + Took);
+           ": " + Slot->Plan.Why + Took + Stages);
   }
   return *Slot;
 }

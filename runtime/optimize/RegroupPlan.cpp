@@ -3,8 +3,22 @@
 #include "optimize/ModelPlan.h"
 
 #include <chrono>
+#include <cstdio>
 
 namespace divopt::rt {
+namespace {
+
+double millisecondsSince(std::chrono::steady_clock::time_point Start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - Start).count();
+}
+
+} // namespace
+
+std::string stageText(const std::string &Stage, double Ms) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof Buf, " %.1f ms", Ms);
+  return Stage + Buf;
+}
 
 RegroupPlan planRegrouping(const KernelInfo &K, const Shape &S) {
   auto Start = std::chrono::steady_clock::now();
@@ -20,13 +34,15 @@ RegroupPlan planRegrouping(const KernelInfo &K, const Shape &S) {
     Plan.Why = Error.empty() ? "DIVOPT_ALGORITHM=" + Algorithm + " (no model asked)" : Error;
   } else {
     std::string Why;
-    if (const LaunchBbvs *P = profileBbvSource().bbvsFor(K, S, Why))
+    const LaunchBbvs *P = profileBbvSource().bbvsFor(K, S, Why);
+    double ProfileMs = millisecondsSince(Start);
+    if (P)
       Plan = modelPlan(K, *P, Algorithm, config().MinGain);
     else
       Plan.Why = Why;
+    Plan.Stages = stageText("profile", ProfileMs) + (Plan.Stages.empty() ? "" : ", ") + Plan.Stages;
   }
-  Plan.PlanMs =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - Start).count();
+  Plan.PlanMs = millisecondsSince(Start);
   return Plan;
 }
 
