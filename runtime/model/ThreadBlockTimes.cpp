@@ -34,7 +34,7 @@ constexpr uint32_t MemoClasses = 64;
 class WarpPricer {
 public:
   WarpPricer(const BbvClasses &Bbv, const std::vector<const std::vector<double> *> &Lats)
-      : Bbv(Bbv), Lats(Lats), Max(Bbv.Blocks) {}
+      : Bbv(Bbv), Lats(Lats), Max(Bbv.Blocks), SeenIn(Bbv.classes(), 0) {}
 
   // Cycles under each latency vector of the warp whose lanes are of classes
   // Cls[0, Lanes), not all one; written to Out.
@@ -58,6 +58,8 @@ private:
   const BbvClasses &Bbv;
   const std::vector<const std::vector<double> *> &Lats;
   std::vector<uint32_t> Max;
+  std::vector<uint64_t> SeenIn; // per class: the last warp (numbered from 1) that held it
+  uint64_t Warp = 0;
   std::unordered_map<uint64_t, size_t> Memo; // class mask -> its sums in Sums
   std::vector<double> Sums;
 
@@ -66,9 +68,12 @@ private:
   // lat x count in block order, as eq. (2) adds it.
   void sum(const uint32_t *Cls, uint32_t Lanes, double *Out) {
     uint32_t Distinct[WarpLanes], N = 0;
+    ++Warp;
     for (uint32_t L = 0; L < Lanes; ++L)
-      if (std::find(Distinct, Distinct + N, Cls[L]) == Distinct + N)
+      if (SeenIn[Cls[L]] != Warp) {
+        SeenIn[Cls[L]] = Warp;
         Distinct[N++] = Cls[L];
+      }
     std::copy(Bbv.row(Distinct[0]), Bbv.row(Distinct[0]) + Bbv.Blocks, Max.begin());
     for (uint32_t I = 1; I < N; ++I) {
       const uint32_t *Row = Bbv.row(Distinct[I]);
