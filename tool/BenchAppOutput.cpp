@@ -124,7 +124,7 @@ AppOutput parseAppOutput(const std::string &App, const std::string &Stdout) {
 
 std::vector<RuntimeDecision> parseRuntimeDecisions(const std::string &Stderr) {
   static const std::regex Line(
-      R"(^divopt: (not )?regrouping (\S+) (<<<[^>]*>>>): (.*) \[decided in ([0-9.]+) ms\]\s*$)");
+      R"(^divopt: (not )?regrouping (\S+) (<<<[^>]*>>>): (.*) \[decided in ([0-9.]+) ms\]( \(([^)]*)\))?\s*$)");
   static const std::regex Machine(R"((\d+) SMs x (\d+) blocks)");
   std::vector<RuntimeDecision> Out;
   std::istringstream In(Stderr);
@@ -139,6 +139,7 @@ std::vector<RuntimeDecision> parseRuntimeDecisions(const std::string &Stderr) {
     D.Shape = M[3];
     D.Why = M[4];
     D.DecidedMs = std::stod(M[5]);
+    D.Stages = M[7];
     std::smatch G;
     if (std::regex_search(D.Why, G, Machine)) {
       D.SMs = uint32_t(std::stoul(G[1]));

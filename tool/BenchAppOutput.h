@@ -27,14 +27,15 @@ struct AppOutput {
 // name).
 AppOutput parseAppOutput(const std::string &App, const std::string &Stdout);
 
-// One "divopt: [not ]regrouping KERNEL <<<grid, block>>>: WHY [decided in X ms]"
-// line of runtime/optimize/OptimizeLaunch.cpp.
+// One "divopt: [not ]regrouping KERNEL <<<grid, block>>>: WHY [decided in X ms] (STAGES)"
+// line of runtime/optimize/OptimizeLaunch.cpp; older runtimes printed no stages.
 struct RuntimeDecision {
   bool Regrouped = false;
   std::string Kernel;
   std::string Shape;
   std::string Why;
   double DecidedMs = 0;
+  std::string Stages; // where DecidedMs went, as printed; empty when absent
   // From "N SMs x M blocks" in WHY (the model's machine); 0 when absent.
   uint32_t SMs = 0, Occupancy = 0;
 };

@@ -6,6 +6,9 @@
 //             per-thread bit inside, repeated over the blocks; hundreds of
 //             distinct BBVs, like the shipped Collatz profile (662 of 32768).
 // - distinct: random counts, every BBV different: the worst case.
+// - classes:K: K random BBVs, each thread one of them at random, so nearly
+//             every warp is divergent: the benchmark apps' launches by their
+//             number of distinct BBVs (docs/bench.md).
 #pragma once
 #include <cstdint>
 #include <random>
@@ -45,6 +48,16 @@ inline SyntheticBbvs makeBbvs(const std::string &Shape, uint32_t Threads, uint32
         uint32_t Counts[4] = {Trip + 1, Trip, Bit ? Trip : 0, Bit ? 0 : Trip};
         Set(Bb, T, Counts[Bb % 4]);
       }
+    }
+  } else if (Shape.rfind("classes:", 0) == 0) {
+    uint32_t K = uint32_t(std::stoul(Shape.substr(8)));
+    std::vector<uint32_t> Rows(uint64_t(K) * Blocks);
+    for (uint32_t &C : Rows)
+      C = Rng() % 64;
+    for (uint32_t T = 0; T < Threads; ++T) {
+      uint64_t Row = (Rng() % K) * Blocks;
+      for (uint32_t Bb = 0; Bb < Blocks; ++Bb)
+        Set(Bb, T, Rows[Row + Bb]);
     }
   } else { // distinct
     for (uint32_t T = 0; T < Threads; ++T)

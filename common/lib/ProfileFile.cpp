@@ -109,8 +109,9 @@ std::string encodeHeader(const LaunchHeader &H, uint32_t NumBlocks, uint32_t Num
 }
 
 // Counters are copied only WithCounters; otherwise checked and skipped, for
-// an index of a large file.
-LaunchProfile decodeRecord(RecordReader &R, bool WithCounters = true) {
+// an index of a large file, and their offset left in CountersAt.
+LaunchProfile decodeRecord(RecordReader &R, bool WithCounters = true,
+                           size_t *CountersAt = nullptr) {
   char Magic[sizeof ProfileMagic];
   R.read(Magic, sizeof Magic, "magic");
   if (std::memcmp(Magic, ProfileMagic, sizeof Magic) != 0)
@@ -169,6 +170,8 @@ LaunchProfile decodeRecord(RecordReader &R, bool WithCounters = true) {
     P.Branches.resize(2 * uint64_t(NumBranches));
     R.read(P.Branches.data(), P.Branches.size() * sizeof(uint64_t), "branch counters");
   } else {
+    if (CountersAt)
+      *CountersAt = R.offset();
     R.skip(NumCounts * sizeof(uint32_t), "counters");
     R.skip(2 * uint64_t(NumBranches) * sizeof(uint64_t), "branch counters");
   }
@@ -261,9 +264,9 @@ ProfileIndex::ProfileIndex(const std::string &Path) : Path(Path) {
   RecordReader R(std::string_view(Bytes, Size), Path);
   for (unsigned N = 0; !R.atEnd(); ++N) {
     R.setRecord(N);
-    size_t Offset = R.offset();
-    LaunchProfile P = decodeRecord(R, /*WithCounters=*/false);
-    Records.push_back({std::move(P.Header), Offset});
+    size_t Offset = R.offset(), CountersOffset = 0;
+    LaunchProfile P = decodeRecord(R, /*WithCounters=*/false, &CountersOffset);
+    Records.push_back({std::move(P.Header), Offset, CountersOffset});
   }
 }
 
@@ -273,6 +276,12 @@ LaunchProfile ProfileIndex::load(size_t I) const {
   RecordReader R(std::string_view(Bytes, Size), Path, Records.at(I).Offset);
   R.setRecord(unsigned(I));
   return decodeRecord(R);
+}
+
+LaunchProfile ProfileIndex::loadHeader(size_t I) const {
+  RecordReader R(std::string_view(Bytes, Size), Path, Records.at(I).Offset);
+  R.setRecord(unsigned(I));
+  return decodeRecord(R, /*WithCounters=*/false);
 }
 
 } // namespace divopt

@@ -26,15 +26,16 @@ std::vector<uint64_t> hashThreads(const BbvView &Bbv, unsigned Workers, Step S) 
   parallelFor(Bbv.Threads, Workers, 1 << 14, [&](uint64_t Begin, uint64_t End, unsigned) {
     uint32_t Bb = 0;
     for (; Bb + 4 <= Bbv.Blocks; Bb += 4) {
-      const uint32_t *C0 = Bbv.column(Bb), *C1 = Bbv.column(Bb + 1), *C2 = Bbv.column(Bb + 2),
-                     *C3 = Bbv.column(Bb + 3);
+      const unsigned char *C0 = Bbv.column(Bb), *C1 = Bbv.column(Bb + 1),
+                          *C2 = Bbv.column(Bb + 2), *C3 = Bbv.column(Bb + 3);
       for (uint64_t T = Begin; T < End; ++T)
-        Hash[T] = S(S(S(S(Hash[T], C0[T]), C1[T]), C2[T]), C3[T]);
+        Hash[T] = S(S(S(S(Hash[T], countAt(C0, T)), countAt(C1, T)), countAt(C2, T)),
+                    countAt(C3, T));
     }
     for (; Bb < Bbv.Blocks; ++Bb) {
-      const uint32_t *C = Bbv.column(Bb);
+      const unsigned char *C = Bbv.column(Bb);
       for (uint64_t T = Begin; T < End; ++T)
-        Hash[T] = S(Hash[T], C[T]);
+        Hash[T] = S(Hash[T], countAt(C, T));
     }
   });
   return Hash;
@@ -49,17 +50,18 @@ std::vector<uint8_t> findCollisions(const BbvView &Bbv, const BbvClasses &C, uns
   parallelFor(Bbv.Threads, Workers, 1 << 14, [&](uint64_t Begin, uint64_t End, unsigned) {
     uint32_t Bb = 0;
     for (; Bb + 4 <= Bbv.Blocks; Bb += 4) {
-      const uint32_t *C0 = Bbv.column(Bb), *C1 = Bbv.column(Bb + 1), *C2 = Bbv.column(Bb + 2),
-                     *C3 = Bbv.column(Bb + 3);
+      const unsigned char *C0 = Bbv.column(Bb), *C1 = Bbv.column(Bb + 1),
+                          *C2 = Bbv.column(Bb + 2), *C3 = Bbv.column(Bb + 3);
       for (uint64_t T = Begin; T < End; ++T) {
         uint32_t R = Rep[T];
-        Bad[T] |= (C0[T] != C0[R]) | (C1[T] != C1[R]) | (C2[T] != C2[R]) | (C3[T] != C3[R]);
+        Bad[T] |= (countAt(C0, T) != countAt(C0, R)) | (countAt(C1, T) != countAt(C1, R)) |
+                  (countAt(C2, T) != countAt(C2, R)) | (countAt(C3, T) != countAt(C3, R));
       }
     }
     for (; Bb < Bbv.Blocks; ++Bb) {
-      const uint32_t *Col = Bbv.column(Bb);
+      const unsigned char *Col = Bbv.column(Bb);
       for (uint64_t T = Begin; T < End; ++T)
-        Bad[T] |= Col[T] != Col[Rep[T]];
+        Bad[T] |= countAt(Col, T) != countAt(Col, Rep[T]);
     }
   });
   return Bad;
@@ -158,9 +160,9 @@ void gatherRows(const BbvView &Bbv, BbvClasses &C, unsigned Workers) {
     for (uint64_t S = Begin; S < End; ++S) {
       uint32_t Lo = uint32_t(S * Slab), Hi = std::min<uint32_t>(C.classes(), Lo + Slab);
       for (uint32_t Bb = 0; Bb < Bbv.Blocks; ++Bb) {
-        const uint32_t *Col = Bbv.column(Bb);
+        const unsigned char *Col = Bbv.column(Bb);
         for (uint32_t K = Lo; K < Hi; ++K)
-          C.Rows[uint64_t(K) * Bbv.Blocks + Bb] = Col[C.First[K]];
+          C.Rows[uint64_t(K) * Bbv.Blocks + Bb] = countAt(Col, C.First[K]);
       }
     }
   });

@@ -31,21 +31,24 @@ LaunchMetrics launchMetrics(const ThreadBlockTimes &Times, const Machine &M) {
 Evaluation evaluate(const BbvClasses &Bbv, const std::vector<double> &Lat, const uint32_t *D,
                     uint32_t BlockSize, const Machine &M, const RedirectionPrice &Price,
                     unsigned Workers) {
-  ThreadBlockTimes Times = threadBlockTimes(Bbv, Lat, D, BlockSize, Workers);
-  Evaluation R;
-  R.Plain = launchMetrics(Times, M);
   // Scattered accesses make blocks dearer (eq. (2) with lat + PerBlock); the
-  // load of D adds the same to every warp.
+  // load of D adds the same to every warp. One pass prices both.
+  std::vector<double> Dearer;
   if (!Price.PerBlock.empty()) {
     if (Price.PerBlock.size() != Lat.size())
       throw std::invalid_argument("redirection price: " + std::to_string(Price.PerBlock.size()) +
                                   " block entries for " + std::to_string(Lat.size()) +
                                   " basic blocks");
-    std::vector<double> Dearer(Lat);
+    Dearer = Lat;
     for (size_t Bb = 0; Bb < Dearer.size(); ++Bb)
       Dearer[Bb] += Price.PerBlock[Bb];
-    Times = threadBlockTimes(Bbv, Dearer, D, BlockSize, Workers);
   }
+  std::vector<ThreadBlockTimes> Under =
+      Dearer.empty() ? threadBlockTimesUnder(Bbv, {&Lat}, D, BlockSize, Workers)
+                     : threadBlockTimesUnder(Bbv, {&Lat, &Dearer}, D, BlockSize, Workers);
+  Evaluation R;
+  R.Plain = launchMetrics(Under[0], M);
+  ThreadBlockTimes &Times = Under.back();
   for (size_t G = 0; G < Times.Cycles.size(); ++G)
     Times.Cycles[G] += Times.Warps[G] * Price.PerWarp;
   R.Redirected = launchMetrics(Times, M);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <numeric>
 #include <stdexcept>
+#include <unordered_map>
 
 namespace divopt {
 
@@ -25,64 +26,128 @@ std::vector<double> classLatencies(const BbvClasses &Bbv, const std::vector<doub
 
 namespace {
 
-struct WarpCost {
-  double Cycles = 0;
-  bool Divergent = false;
-};
+// Warps mixing the same few classes cost the same: with at most this many
+// classes a warp's set of classes fits a bit mask, and each set is priced once.
+constexpr uint32_t MemoClasses = 64;
 
-// Eqs. (2)-(3) for lanes [Begin, End) of the physical order.
-WarpCost warpCost(const BbvClasses &Bbv, const std::vector<double> &Lat,
-                  const std::vector<double> &ClassLat, const uint32_t *D, uint64_t Begin,
-                  uint64_t End, std::vector<uint32_t> &Max) {
-  auto ClassAt = [&](uint64_t P) { return Bbv.ClassOf[D ? D[P] : P]; };
-  uint32_t First = ClassAt(Begin);
-  uint64_t P = Begin + 1;
-  while (P < End && ClassAt(P) == First)
-    ++P;
-  if (P == End)
-    return {ClassLat[First], false};
-  std::copy(Bbv.row(First), Bbv.row(First) + Bbv.Blocks, Max.begin());
-  for (P = Begin + 1; P < End; ++P) {
-    const uint32_t *Row = Bbv.row(ClassAt(P));
-    for (uint32_t Bb = 0; Bb < Bbv.Blocks; ++Bb)
-      Max[Bb] = std::max(Max[Bb], Row[Bb]);
+// One worker's state for pricing divergent warps (eqs. (2)-(3)).
+class WarpPricer {
+public:
+  WarpPricer(const BbvClasses &Bbv, const std::vector<const std::vector<double> *> &Lats)
+      : Bbv(Bbv), Lats(Lats), Max(Bbv.Blocks), SeenIn(Bbv.classes(), 0) {}
+
+  // Cycles under each latency vector of the warp whose lanes are of classes
+  // Cls[0, Lanes), not all one; written to Out.
+  void price(const uint32_t *Cls, uint32_t Lanes, double *Out) {
+    if (Bbv.classes() <= MemoClasses) {
+      uint64_t Mask = 0;
+      for (uint32_t L = 0; L < Lanes; ++L)
+        Mask |= uint64_t(1) << Cls[L];
+      auto [It, New] = Memo.try_emplace(Mask, Sums.size());
+      if (New) {
+        Sums.resize(Sums.size() + Lats.size());
+        sum(Cls, Lanes, &Sums[It->second]);
+      }
+      std::copy_n(&Sums[It->second], Lats.size(), Out);
+      return;
+    }
+    sum(Cls, Lanes, Out);
   }
-  double Sum = 0;
-  for (uint32_t Bb = 0; Bb < Bbv.Blocks; ++Bb)
-    Sum += Lat[Bb] * Max[Bb];
-  return {Sum, true};
-}
+
+private:
+  const BbvClasses &Bbv;
+  const std::vector<const std::vector<double> *> &Lats;
+  std::vector<uint32_t> Max;
+  std::vector<uint64_t> SeenIn; // per class: the last warp (numbered from 1) that held it
+  uint64_t Warp = 0;
+  std::unordered_map<uint64_t, size_t> Memo; // class mask -> its sums in Sums
+  std::vector<double> Sums;
+
+  // The busiest lane's count per block, over the warp's distinct classes
+  // (the max does not depend on how often a class repeats), then the sum of
+  // lat x count in block order, as eq. (2) adds it.
+  void sum(const uint32_t *Cls, uint32_t Lanes, double *Out) {
+    uint32_t Distinct[WarpLanes], N = 0;
+    ++Warp;
+    for (uint32_t L = 0; L < Lanes; ++L)
+      if (SeenIn[Cls[L]] != Warp) {
+        SeenIn[Cls[L]] = Warp;
+        Distinct[N++] = Cls[L];
+      }
+    std::copy(Bbv.row(Distinct[0]), Bbv.row(Distinct[0]) + Bbv.Blocks, Max.begin());
+    for (uint32_t I = 1; I < N; ++I) {
+      const uint32_t *Row = Bbv.row(Distinct[I]);
+      for (uint32_t Bb = 0; Bb < Bbv.Blocks; ++Bb)
+        Max[Bb] = std::max(Max[Bb], Row[Bb]);
+    }
+    for (size_t V = 0; V < Lats.size(); ++V) {
+      const std::vector<double> &Lat = *Lats[V];
+      double Sum = 0;
+      for (uint32_t Bb = 0; Bb < Bbv.Blocks; ++Bb)
+        Sum += Lat[Bb] * Max[Bb];
+      Out[V] = Sum;
+    }
+  }
+};
 
 } // namespace
 
-ThreadBlockTimes threadBlockTimes(const BbvClasses &Bbv, const std::vector<double> &Lat,
-                                  const uint32_t *D, uint32_t BlockSize, unsigned Workers) {
+std::vector<ThreadBlockTimes> threadBlockTimesUnder(const BbvClasses &Bbv,
+                                                    const std::vector<const std::vector<double> *> &Lats,
+                                                    const uint32_t *D, uint32_t BlockSize,
+                                                    unsigned Workers) {
   if (BlockSize == 0)
     throw std::invalid_argument("thread block size must be positive");
-  if (Lat.size() != Bbv.Blocks)
-    throw std::invalid_argument("block latencies: " + std::to_string(Lat.size()) +
-                                " entries for " + std::to_string(Bbv.Blocks) + " basic blocks");
+  std::vector<std::vector<double>> ClassLat;
+  for (const std::vector<double> *Lat : Lats) {
+    if (Lat->size() != Bbv.Blocks)
+      throw std::invalid_argument("block latencies: " + std::to_string(Lat->size()) +
+                                  " entries for " + std::to_string(Bbv.Blocks) + " basic blocks");
+    ClassLat.push_back(classLatencies(Bbv, *Lat));
+  }
   uint64_t N = Bbv.threads();
   uint64_t Blocks = (N + BlockSize - 1) / BlockSize;
-  std::vector<double> ClassLat = classLatencies(Bbv, Lat);
-  ThreadBlockTimes R;
-  R.Cycles.assign(Blocks, 0.0);
-  R.Warps.assign(Blocks, 0);
+  std::vector<ThreadBlockTimes> R(Lats.size());
+  for (ThreadBlockTimes &T : R) {
+    T.Cycles.assign(Blocks, 0.0);
+    T.Warps.assign(Blocks, 0);
+  }
   std::vector<uint64_t> Divergent(resolveWorkers(Workers), 0);
   parallelFor(Blocks, Workers, 64, [&](uint64_t Lo, uint64_t Hi, unsigned Worker) {
-    std::vector<uint32_t> Max(Bbv.Blocks);
+    WarpPricer Pricer(Bbv, Lats);
+    uint32_t Cls[WarpLanes];
+    std::vector<double> Out(Lats.size());
     for (uint64_t G = Lo; G < Hi; ++G) {
       uint64_t End = std::min(N, (G + 1) * BlockSize);
       for (uint64_t W = G * BlockSize; W < End; W += WarpLanes) {
-        WarpCost C = warpCost(Bbv, Lat, ClassLat, D, W, std::min(End, W + WarpLanes), Max);
-        R.Cycles[G] += C.Cycles;
-        ++R.Warps[G];
-        Divergent[Worker] += C.Divergent;
+        uint32_t Lanes = uint32_t(std::min(End, W + WarpLanes) - W);
+        bool Same = true;
+        for (uint32_t L = 0; L < Lanes; ++L) {
+          Cls[L] = Bbv.ClassOf[D ? D[W + L] : W + L];
+          Same &= Cls[L] == Cls[0];
+        }
+        if (Same)
+          for (size_t V = 0; V < Lats.size(); ++V)
+            Out[V] = ClassLat[V][Cls[0]];
+        else
+          Pricer.price(Cls, Lanes, Out.data());
+        for (size_t V = 0; V < Lats.size(); ++V) {
+          R[V].Cycles[G] += Out[V];
+          ++R[V].Warps[G];
+        }
+        Divergent[Worker] += !Same;
       }
     }
   });
-  R.DivergentWarps = std::accumulate(Divergent.begin(), Divergent.end(), uint64_t(0));
+  uint64_t Total = std::accumulate(Divergent.begin(), Divergent.end(), uint64_t(0));
+  for (ThreadBlockTimes &T : R)
+    T.DivergentWarps = Total;
   return R;
+}
+
+ThreadBlockTimes threadBlockTimes(const BbvClasses &Bbv, const std::vector<double> &Lat,
+                                  const uint32_t *D, uint32_t BlockSize, unsigned Workers) {
+  return std::move(threadBlockTimesUnder(Bbv, {&Lat}, D, BlockSize, Workers)[0]);
 }
 
 } // namespace divopt

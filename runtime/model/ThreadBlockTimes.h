@@ -29,6 +29,14 @@ struct ThreadBlockTimes {
 ThreadBlockTimes threadBlockTimes(const BbvClasses &Bbv, const std::vector<double> &Lat,
                                   const uint32_t *D, uint32_t BlockSize, unsigned Workers = 0);
 
+// The same under several latency vectors at once (one result each, in
+// order): a warp's busiest-lane counts depend only on its threads, so the
+// model's plain and redirected prices share one pass over the warps.
+std::vector<ThreadBlockTimes> threadBlockTimesUnder(const BbvClasses &Bbv,
+                                                    const std::vector<const std::vector<double> *> &Lats,
+                                                    const uint32_t *D, uint32_t BlockSize,
+                                                    unsigned Workers = 0);
+
 // Sum over a class's BBV of lat[b] x count: one thread's latency, seed 002
 // eq. (11), and the cost of a warp of identical threads.
 std::vector<double> classLatencies(const BbvClasses &Bbv, const std::vector<double> &Lat);

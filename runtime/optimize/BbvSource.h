@@ -5,6 +5,7 @@
 #include "divopt/ProfileFile.h"
 #include "launch/KernelRegistry.h"
 #include "launch/LaunchShape.h"
+#include "model/BbvView.h"
 #include "profile/ProfileLaunch.h"
 
 #include <memory>
@@ -14,14 +15,20 @@ namespace divopt::rt {
 
 // The BBVs of one launch, or why there are none.
 struct LaunchBbvs {
+  // Header and notes; its Counts may be left empty, as a profile's stay in
+  // the mapped file: Bbv is where the model reads them (once).
   std::shared_ptr<const LaunchProfile> Bbvs; // null: Why says why
+  BbvView Bbv;
   std::string Why;
   // Predicted from this launch's inputs: a plan holds for this launch only.
   bool PerLaunch = false;
-  // Time spent getting them, in words ("features 0.02 ms, copy ..."), for
-  // DIVOPT_VERBOSE; empty when nothing worth reporting.
-  std::string Breakdown;
+  // Time spent getting them, in words ("feature kernel 0.02 ms, copy ..."),
+  // the first stages of RegroupPlan::Stages; empty when nothing worth reporting.
+  std::string Stages;
 };
+
+// "STAGE X.X ms", one stage of LaunchBbvs::Stages and RegroupPlan::Stages.
+std::string stageText(const std::string &Stage, double Ms);
 
 class BbvSource {
 public:

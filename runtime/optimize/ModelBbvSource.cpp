@@ -28,7 +28,7 @@ std::string ms(double V) {
 // Features of one launch on the host: the clone runs on the launch's stream
 // and the host waits for it (and for the stream's earlier work).
 bool copyFeatures(KernelInfo &K, const LaunchRequest &L, uint64_t Threads,
-                  std::vector<double> &Host, std::string &Why, std::string &Breakdown) {
+                  std::vector<double> &Host, std::string &Why, std::string &Stages) {
   size_t Bytes = K.Note.Features.size() * Threads * sizeof(double);
   Host.resize(K.Note.Features.size() * Threads);
   void *Device = nullptr;
@@ -55,7 +55,7 @@ bool copyFeatures(KernelInfo &K, const LaunchRequest &L, uint64_t Threads,
     float Kernel = 0, Copy = 0;
     if (Ok && cudaEventElapsedTime(&Kernel, Marks[0], Marks[1]) == cudaSuccess &&
         cudaEventElapsedTime(&Copy, Marks[1], Marks[2]) == cudaSuccess)
-      Breakdown = "feature kernel " + ms(Kernel) + ", copy " + ms(Copy);
+      Stages = "feature kernel " + ms(Kernel) + ", copy " + ms(Copy);
   }
   for (cudaEvent_t E : Marks)
     cudaEventDestroy(E);
@@ -97,7 +97,8 @@ public:
     auto Start = std::chrono::steady_clock::now();
     P->Counts.resize(K.Note.Blocks.size() * Threads);
     predictBbvs(M, Features.data(), Threads, P->Counts.data());
-    Out.Breakdown = (Copied.empty() ? "" : Copied + ", ") + "prediction " + ms(msSince(Start));
+    Out.Stages = (Copied.empty() ? "" : Copied + ", ") + "prediction " + ms(msSince(Start));
+    Out.Bbv = {P->Counts.data(), uint32_t(Threads), uint32_t(K.Note.Blocks.size())};
     Out.Bbvs = std::move(P);
     return Out;
   }

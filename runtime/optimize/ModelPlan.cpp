@@ -69,7 +69,7 @@ std::string percent(double F) {
 
 } // namespace
 
-RegroupPlan modelPlan(const KernelInfo &K, const LaunchProfile &Bbvs, const std::string &Algorithm,
+RegroupPlan modelPlan(const KernelInfo &K, const LaunchBbvs &Bbvs, const std::string &Algorithm,
                       double MinGain) {
   RegroupPlan Plan;
   bool Auto = Algorithm == "auto";
@@ -80,12 +80,12 @@ RegroupPlan modelPlan(const KernelInfo &K, const LaunchProfile &Bbvs, const std:
     return Plan;
   }
   RegroupRequest R;
-  R.Bbv = {Bbvs.Counts.data(), uint32_t(Bbvs.Header.threads()),
-           uint32_t(Bbvs.Kernel.Blocks.size())};
-  R.BlockSize = uint32_t(Bbvs.Header.threadsPerBlock());
-  R.BlockLatency = priceBlocks(Bbvs.Kernel, latencyTable()).Cycles;
-  R.Gpu = machineFor(K, Bbvs.Header);
-  R.Price = priceRedirection(latencyTable(), tidAccessesPerBlock(Bbvs.Kernel));
+  const LaunchProfile &L = *Bbvs.Bbvs;
+  R.Bbv = Bbvs.Bbv;
+  R.BlockSize = uint32_t(L.Header.threadsPerBlock());
+  R.BlockLatency = priceBlocks(L.Kernel, latencyTable()).Cycles;
+  R.Gpu = machineFor(K, L.Header);
+  R.Price = priceRedirection(latencyTable(), tidAccessesPerBlock(L.Kernel));
   R.MinImprovement = MinGain;
   if (Forced) {
     R.Algorithms = {*Forced};
@@ -97,6 +97,13 @@ RegroupPlan modelPlan(const KernelInfo &K, const LaunchProfile &Bbvs, const std:
   } catch (const std::exception &E) {
     Plan.Why = std::string("the model cannot take this launch: ") + E.what();
     return Plan;
+  }
+  Plan.Stages = stageText("classes", 1e3 * Decision.ClassSeconds) + ", " +
+                stageText("model", 1e3 * Decision.ModelSeconds);
+  for (const AlgorithmOutcome &O : Decision.Outcomes) {
+    char Buf[64];
+    std::snprintf(Buf, sizeof Buf, " %.1f + %.1f ms", 1e3 * O.Seconds, 1e3 * O.ModelSeconds);
+    Plan.Stages += ", " + algorithmName(O.Algo) + Buf;
   }
   std::string Predicted;
   for (const AlgorithmOutcome &O : Decision.Outcomes)

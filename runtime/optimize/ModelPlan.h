@@ -6,7 +6,7 @@
 
 namespace divopt::rt {
 
-RegroupPlan modelPlan(const KernelInfo &K, const LaunchProfile &Bbvs, const std::string &Algorithm,
+RegroupPlan modelPlan(const KernelInfo &K, const LaunchBbvs &Bbvs, const std::string &Algorithm,
                       double MinGain);
 
 } // namespace divopt::rt

@@ -40,7 +40,7 @@ void report(const KernelInfo &K, const Shape &S, const RegroupPlan &Plan, double
   char Took[48];
   std::snprintf(Took, sizeof Took, " [decided in %.1f ms]", Ms);
   warn((Plan.Regroup ? "regrouping " : "not regrouping ") + K.Name + " " + shapeText(S) + ": " +
-       Plan.Why + Took + (Plan.Breakdown.empty() ? "" : " (" + Plan.Breakdown + ")"));
+       Plan.Why + Took + (Plan.Stages.empty() ? "" : " (" + Plan.Stages + ")"));
 }
 
 // With BBVs from a profile (or none), one plan per shape. ModelProblem: why
@@ -130,7 +130,7 @@ bool launchPredicted(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result,
     std::snprintf(Took, sizeof Took, ", upload %.2f ms",
                   std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - Upload)
                       .count());
-    Plan.Breakdown += Took;
+    Plan.Stages += Took;
   }
   double Ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - Start).count();

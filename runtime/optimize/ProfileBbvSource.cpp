@@ -1,6 +1,7 @@
 #include "optimize/BbvSource.h"
 #include "launch/RuntimeConfig.h"
 
+#include <chrono>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -11,6 +12,7 @@ namespace {
 class ProfileBbvSource : public BbvSource {
 public:
   LaunchBbvs bbvsFor(KernelInfo &K, const LaunchRequest &L) override {
+    auto Start = std::chrono::steady_clock::now();
     LaunchBbvs Out;
     Shape S = shapeOf(L.Grid, L.Block);
     std::lock_guard<std::mutex> G(Lock);
@@ -29,11 +31,20 @@ public:
                 " (notes digest differs; profile the program again)";
       return Out;
     }
-    // Only the records asked for leave the mapped file.
+    // The counters stay in the mapped file: the model reads each once, to
+    // find the launch's classes, and a copy would cost as much again.
     auto &Loaded = Records[It->second];
-    if (!Loaded)
-      Loaded = std::make_shared<LaunchProfile>(Index->load(It->second));
-    Out.Bbvs = Loaded;
+    if (!Loaded.Bbvs) {
+      auto P = std::make_shared<LaunchProfile>(Index->loadHeader(It->second));
+      Loaded.Bbv = {Index->counters(It->second), uint32_t(P->Header.threads()),
+                    uint32_t(P->Kernel.Blocks.size())};
+      Loaded.Bbvs = std::move(P);
+    }
+    Out.Bbvs = Loaded.Bbvs;
+    Out.Bbv = Loaded.Bbv;
+    Out.Stages = stageText(
+        "profile",
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - Start).count());
     return Out;
   }
 
@@ -65,7 +76,7 @@ private:
   std::string Problem;
   std::unique_ptr<ProfileIndex> Index;
   std::map<std::pair<std::string, Shape>, size_t> Latest;
-  std::map<size_t, std::shared_ptr<const LaunchProfile>> Records;
+  std::map<size_t, LaunchBbvs> Records;
 };
 
 } // namespace

@@ -16,6 +16,12 @@ double msSince(std::chrono::steady_clock::time_point Start) {
 
 } // namespace
 
+std::string stageText(const std::string &Stage, double Ms) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof Buf, " %.1f ms", Ms);
+  return Stage + Buf;
+}
+
 RegroupPlan planRegrouping(KernelInfo &K, const LaunchRequest &L, BbvSource &Source) {
   auto Start = std::chrono::steady_clock::now();
   RegroupPlan Plan;
@@ -32,17 +38,13 @@ RegroupPlan planRegrouping(KernelInfo &K, const LaunchRequest &L, BbvSource &Sou
   } else {
     LaunchBbvs B = Source.bbvsFor(K, L);
     if (B.Bbvs) {
-      auto Regroup = std::chrono::steady_clock::now();
-      Plan = modelPlan(K, *B.Bbvs, Algorithm, config().MinGain);
+      Plan = modelPlan(K, B, Algorithm, config().MinGain);
       Plan.HaveBbvs = true;
-      if (!B.Breakdown.empty()) {
-        char Took[32];
-        std::snprintf(Took, sizeof Took, "%.2f ms", msSince(Regroup));
-        Plan.Breakdown = B.Breakdown + ", model and regrouping " + Took;
-      }
     } else {
       Plan.Why = B.Why;
     }
+    if (!B.Stages.empty())
+      Plan.Stages = B.Stages + (Plan.Stages.empty() ? "" : ", " + Plan.Stages);
     Plan.PerLaunch = B.PerLaunch;
   }
   Plan.PlanMs = msSince(Start);

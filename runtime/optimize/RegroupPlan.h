@@ -15,11 +15,15 @@ struct RegroupPlan {
   std::string Algorithm;
   double PredictedGain = 0; // scheduled metric, redirection price included
   double PlanMs = 0;        // host time spent deciding and regrouping
+  // Where PlanMs went, for the verbose line: the source's stages ("profile
+  // 0.2 ms", or the feature kernel, copy and prediction), then "classes 5.1
+  // ms, model 1.0 ms, sorting 0.8 + 0.9 ms, ..." (an algorithm's time, D
+  // included, + its evaluation); empty when no model was asked.
+  std::string Stages;
   std::string Why;          // the decision in words
   std::vector<uint32_t> D;  // D[physical] = logical, when Regroup
   bool HaveBbvs = false;    // the source gave BBVs (else Why is its reason)
   bool PerLaunch = false;   // holds for this launch only (predicted BBVs)
-  std::string Breakdown;    // where PlanMs went, when the source says
 };
 
 // The plan for launch L with BBVs from Source (unless DIVOPT_ALGORITHM names

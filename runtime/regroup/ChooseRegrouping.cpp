@@ -47,8 +47,10 @@ RegroupDecision chooseRegrouping(const RegroupRequest &R) {
   BbvClasses Classes = findClasses(R.Bbv, Workers);
   Out.ClassSeconds = secondsSince(Start);
   Out.Classes = Classes.classes();
+  Start = std::chrono::steady_clock::now();
   Out.Baseline =
       evaluate(Classes, R.BlockLatency, nullptr, R.BlockSize, R.Gpu, R.Price, Workers).Plain;
+  Out.ModelSeconds = secondsSince(Start);
 
   for (Algorithm A : R.Algorithms) {
     if (A != Algorithm::Sorting && R.MaxGreedyClasses && Out.Classes > R.MaxGreedyClasses) {
@@ -60,7 +62,9 @@ RegroupDecision chooseRegrouping(const RegroupRequest &R) {
     Start = std::chrono::steady_clock::now();
     O.D = regroup(A, Classes, R.BlockLatency, R.GroupSize, R.Search);
     O.Seconds = secondsSince(Start);
+    Start = std::chrono::steady_clock::now();
     O.After = evaluate(Classes, R.BlockLatency, O.D.data(), R.BlockSize, R.Gpu, R.Price, Workers);
+    O.ModelSeconds = secondsSince(Start);
     O.Gain = improvement(Out.Baseline, O.After.Plain);
     O.RedirectedGain = improvement(Out.Baseline, O.After.Redirected);
     Out.Outcomes.push_back(std::move(O));

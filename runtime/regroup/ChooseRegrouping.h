@@ -39,7 +39,8 @@ struct AlgorithmOutcome {
   Evaluation After;        // Plain: as seed 002 predicts; Redirected: with the price
   Improvement Gain;        // of After.Plain over the baseline
   Improvement RedirectedGain; // of After.Redirected over the baseline
-  double Seconds = 0;      // host time of the algorithm
+  double Seconds = 0;      // host time of the algorithm (D included)
+  double ModelSeconds = 0; // host time of evaluating its D
 };
 
 struct RegroupDecision {
@@ -50,6 +51,7 @@ struct RegroupDecision {
   std::optional<size_t> Chosen;
   std::vector<Algorithm> Skipped; // over MaxGreedyClasses
   double ClassSeconds = 0; // host time spent finding identical BBVs
+  double ModelSeconds = 0; // host time of evaluating the launch as it is
   uint32_t Classes = 0;    // distinct BBVs
 };
 

@@ -78,7 +78,8 @@ TEST(BenchAppOutput, RuntimeDecisionsFromVerboseStderr) {
       "divopt: not regrouping _Z4initPi <<<64x1x1, 256x1x1>>>: predicted gains (sorting 0.0%) "
       "below DIVOPT_MIN_GAIN 5.0% [decided in 0.3 ms]\n"
       "divopt: regrouping _Z2swPKiPi <<<1280x1x1, 256x1x1>>>: greedy-max (forced), predicted "
-      "gains: greedy-max 41.2%; 9000 distinct BBVs, 132 SMs x 8 blocks [decided in 12.5 ms]\n";
+      "gains: greedy-max 41.2%; 9000 distinct BBVs, 132 SMs x 8 blocks [decided in 12.5 ms] "
+      "(profile 0.2 ms, classes 5.1 ms, model 1.0 ms, greedy-max 4.0 + 1.2 ms)\n";
   std::vector<RuntimeDecision> All = parseRuntimeDecisions(Stderr);
   ASSERT_EQ(All.size(), 2u);
   EXPECT_FALSE(All[0].Regrouped);
@@ -89,6 +90,8 @@ TEST(BenchAppOutput, RuntimeDecisionsFromVerboseStderr) {
   EXPECT_TRUE(D->Regrouped);
   EXPECT_EQ(D->Shape, "<<<1280x1x1, 256x1x1>>>");
   EXPECT_DOUBLE_EQ(D->DecidedMs, 12.5);
+  EXPECT_EQ(D->Stages, "profile 0.2 ms, classes 5.1 ms, model 1.0 ms, greedy-max 4.0 + 1.2 ms");
+  EXPECT_EQ(All[0].Stages, "");
   EXPECT_EQ(D->SMs, 132u);
   EXPECT_EQ(D->Occupancy, 8u);
   EXPECT_NE(D->Why.find("greedy-max (forced)"), std::string::npos);

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <random>
 
 namespace divopt {
 namespace {
@@ -140,6 +141,45 @@ TEST(RedirectionPrice, EvaluateReportsWithAndWithout) {
   EXPECT_EQ(E.Redirected.BbvWeighted, 2 * (10 + 101 * 3) + 2 * 50);
   P.PerBlock = {1};
   EXPECT_THROW(evaluate(C, {10, 100}, D.data(), 64, {1, 1}, P), std::invalid_argument);
+}
+
+// Eqs. (2)-(4) lane by lane from the raw counts, as written in the paper:
+// what the pricing of distinct classes (and of repeated class sets, on
+// launches of few classes) must reproduce bit for bit.
+std::vector<double> laneByLane(const Bbvs &B, const std::vector<double> &Lat,
+                               const std::vector<uint32_t> &D, uint32_t BlockSize) {
+  std::vector<double> Cycles((B.Threads + BlockSize - 1) / BlockSize, 0.0);
+  for (uint32_t G = 0; G < Cycles.size(); ++G) {
+    uint32_t End = std::min(B.Threads, (G + 1) * BlockSize);
+    for (uint32_t W = G * BlockSize; W < End; W += 32) {
+      double Sum = 0;
+      for (uint32_t Bb = 0; Bb < B.Blocks; ++Bb) {
+        uint32_t Max = 0;
+        for (uint32_t P = W; P < std::min(End, W + 32); ++P)
+          Max = std::max(Max, B.view().count(Bb, D[P]));
+        Sum += Lat[Bb] * Max;
+      }
+      Cycles[G] += Sum;
+    }
+  }
+  return Cycles;
+}
+
+TEST(PerformanceModel, SharedPassesMatchLaneByLane) {
+  for (uint32_t Patterns : {5u, 64u, 65u, 400u}) {
+    Bbvs B = test::randomBbvs(1000, 6, Patterns, 9, Patterns);
+    BbvClasses C = findClasses(B.view(), 2);
+    std::vector<double> Lat{3.5, 10, 0.25, 7, 100, 1.125}, Dearer{4.5, 10, 0.25, 9, 100, 2.125};
+    std::vector<uint32_t> D(B.Threads);
+    std::iota(D.begin(), D.end(), 0u);
+    std::mt19937 Rng(Patterns);
+    std::shuffle(D.begin(), D.end(), Rng);
+    for (uint32_t BlockSize : {96u, 100u}) {
+      auto Both = threadBlockTimesUnder(C, {&Lat, &Dearer}, D.data(), BlockSize, 2);
+      EXPECT_EQ(Both[0].Cycles, laneByLane(B, Lat, D, BlockSize)) << Patterns << " " << BlockSize;
+      EXPECT_EQ(Both[1].Cycles, laneByLane(B, Dearer, D, BlockSize)) << Patterns << " " << BlockSize;
+    }
+  }
 }
 
 TEST(BbvClasses, IdenticalThreadsShareAClassNumberedByFirstThread) {

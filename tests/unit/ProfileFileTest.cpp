@@ -317,6 +317,26 @@ TEST(ProfileIndex, ListsHeadersAndLoadsOneRecord) {
   expectSameLaunch(Index.load(0), A);
 }
 
+// What optimize mode reads: the header, and the counters in place.
+TEST(ProfileIndex, HeaderAndCountersInPlace) {
+  TempPath T;
+  LaunchProfile A = sampleLaunch("_Z5firstPi"), B = sampleLaunch("_Z6secondPi");
+  B.Header.Program = "./b"; // another header length: the counters' alignment differs
+  append(T.Path, A);
+  append(T.Path, B);
+  ProfileIndex Index(T.Path);
+  for (size_t I = 0; I < 2; ++I) {
+    const LaunchProfile &Want = I ? B : A;
+    LaunchProfile Head = Index.loadHeader(I);
+    EXPECT_EQ(Head.Header.Program, Want.Header.Program);
+    EXPECT_EQ(serializeKernelNote(Head.Kernel), serializeKernelNote(Want.Kernel));
+    EXPECT_TRUE(Head.Counts.empty());
+    std::vector<uint32_t> Counts(Want.Counts.size());
+    std::memcpy(Counts.data(), Index.counters(I), Counts.size() * sizeof(uint32_t));
+    EXPECT_EQ(Counts, Want.Counts);
+  }
+}
+
 TEST(ProfileIndex, TruncatedAndMissingFilesAreErrors) {
   TempPath Whole, Cut;
   append(Whole.Path, sampleLaunch());

@@ -85,7 +85,8 @@ class ProfileIndex {
 public:
   struct Entry {
     LaunchHeader Header;
-    size_t Offset; // of the record in the file
+    size_t Offset;         // of the record in the file
+    size_t CountersOffset; // of its counters
   };
 
   explicit ProfileIndex(const std::string &Path);
@@ -95,6 +96,12 @@ public:
 
   const std::vector<Entry> &records() const { return Records; }
   LaunchProfile load(size_t Record) const;
+  // The record without its counters (Counts and Branches empty), and the
+  // counters where they lie in the mapped file, valid while the index
+  // lives: counts[bb * threads + gtid] as uint32_t at any byte offset
+  // (the header before them has no padding), to be read with memcpy.
+  LaunchProfile loadHeader(size_t Record) const;
+  const void *counters(size_t Record) const { return Bytes + Records.at(Record).CountersOffset; }
 
 private:
   std::string Path;
