@@ -15,6 +15,11 @@ if [[ "$(cd "$BUILD" && pwd -P)" != "$CONFIGURED" && ! -e "$CONFIGURED" ]]; then
   SRC=$(sed -n 's/.*load_config(config, os.path.join("\(.*\)\/tests\/lit", .*/\1/p' "$BUILD/tests/lit/lit.site.cfg.py")
   [[ -e "$SRC" ]] || ln -s "$(pwd -P)" "$SRC"
 fi
+# FileCheck from build-gpu/tools (scripts/pack-gpu-build.sh) where the host has none.
+if ! command -v FileCheck >/dev/null && [[ -x build-gpu/tools/FileCheck ]]; then
+  for z in build-gpu/tools/*.xz; do [[ -e $z ]] && xz -dkf "$z"; done
+  export PATH="$(pwd -P)/build-gpu/tools:$PATH" LD_LIBRARY_PATH="$(pwd -P)/build-gpu/tools${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+fi
 LIT="python3 $BUILD/lit-runner/lit.py"
 [[ -e "$BUILD/lit-runner/lit.py" ]] || LIT=lit
 DIVOPT_TEST_GPU=1 $LIT -sv "$BUILD/tests/lit" --filter 'gpu/'
