@@ -109,10 +109,14 @@ void kernelTimes(std::ostream &OS, const BenchResults &R) {
     // Seed 002 section VI: what predicted BBVs keep of the speedup exact ones
     // (the profile of the same input, `auto`) give.
     auto Model = timesAgainstBaseline(A, "model"), Exact = timesAgainstBaseline(A, "auto");
-    if (Model && Exact && Exact->Speedup > 0)
+    // A share of a slowdown means nothing: then both are given as they are.
+    if (Model && Exact && Exact->Speedup > 1)
       OS << "Predicted BBVs (model) reach " << times(Model->Speedup) << " of the exact BBVs' (auto) "
          << times(Exact->Speedup) << ": " << std::lround(100 * Model->Speedup / Exact->Speedup)
          << "% of that speedup.\n\n";
+    else if (Model && Exact)
+      OS << "Exact BBVs (auto) do not speed this app up here (" << times(Exact->Speedup)
+         << ", overhead included); predicted BBVs (model): " << times(Model->Speedup) << ".\n\n";
     for (const std::string &N : A.Notes)
       OS << "- " << N << "\n";
     if (!A.Notes.empty())

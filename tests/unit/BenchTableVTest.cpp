@@ -155,6 +155,16 @@ TEST(BenchReport, ModelSpeedupAsAShareOfTheExactBbvs) {
       << Report;
   EXPECT_NE(Report.find("BBVs predicted for seed 1: mean absolute BBV error 0.5 per block"),
             std::string::npos);
+  // No share of a slowdown.
+  BenchResults Slower;
+  Slower.Apps.push_back(app("sw", true, 10, {{"auto", 12}, {"model", 11}}, {}));
+  std::ostringstream Slow;
+  writeMarkdownReport(Slow, Slower);
+  EXPECT_EQ(Slow.str().find("of that speedup"), std::string::npos) << Slow.str();
+  EXPECT_NE(Slow.str().find("Exact BBVs (auto) do not speed this app up here (0.77x, overhead "
+                            "included); predicted BBVs (model): 0.83x."),
+            std::string::npos)
+      << Slow.str();
   // Without a measured model variant, no such line.
   R.Apps[0].Variants.pop_back();
   std::ostringstream Without;
