@@ -95,11 +95,22 @@ public:
       return Out;
     }
     auto Start = std::chrono::steady_clock::now();
+    // The same inputs as this kernel's last launch of the shape predict the
+    // same BBVs: hand those back, so the plan made for them can serve again.
+    std::lock_guard<std::mutex> G(RecentLock);
+    Last &Before = Recent[{&K, shapeOf(L.Grid, L.Block)}];
+    if (Before.Bbvs.Bbvs && Before.Features == Features) {
+      LaunchBbvs Again = Before.Bbvs;
+      Again.Stages = (Copied.empty() ? "" : Copied + ", ") + "same inputs as the last launch " +
+                     ms(msSince(Start));
+      return Again;
+    }
     P->Counts.resize(K.Note.Blocks.size() * Threads);
     predictBbvs(M, Features.data(), Threads, P->Counts.data());
     Out.Stages = (Copied.empty() ? "" : Copied + ", ") + "prediction " + ms(msSince(Start));
     Out.Bbv = {P->Counts.data(), uint32_t(Threads), uint32_t(K.Note.Blocks.size())};
     Out.Bbvs = std::move(P);
+    Before = {std::move(Features), Out};
     return Out;
   }
 
@@ -156,6 +167,14 @@ private:
     }
     return V;
   }
+
+  // The last prediction per kernel and shape, with the features it came from.
+  struct Last {
+    std::vector<double> Features;
+    LaunchBbvs Bbvs;
+  };
+  std::mutex RecentLock;
+  std::map<std::pair<const KernelInfo *, Shape>, Last> Recent;
 
   std::mutex Lock;
   bool Loaded = false;

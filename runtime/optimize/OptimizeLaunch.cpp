@@ -92,13 +92,26 @@ void warnModelOnce(const KernelInfo &K, const std::string &Why) {
          config().ProfileUse);
 }
 
-// With BBVs the model predicts from this launch's inputs: a plan for this
-// launch alone, D uploaded and freed in the launch's stream order. Handled
-// false: the model could not predict (Problem says why), try the profile.
+// With BBVs the model predicts from this launch's inputs: a plan per launch,
+// except that a launch with the same inputs as the last one of its kernel and
+// shape takes that launch's plan and D again (the model source hands back the
+// same BBVs). D stays on the GPU until a new plan replaces it. Handled false:
+// the model could not predict (Problem says why), try the profile.
 bool launchPredicted(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result, bool &Handled,
                      std::string &Problem) {
+  struct Last {
+    RegroupPlan Plan; // its D emptied once on the GPU
+    void *DeviceD = nullptr;
+  };
+  static std::mutex Lock;
+  static std::map<std::pair<const KernelInfo *, Shape>, Last> Recent;
   auto Start = std::chrono::steady_clock::now();
-  RegroupPlan Plan = planRegrouping(K, L, modelBbvSource());
+  Shape S = shapeOf(L.Grid, L.Block);
+  // Held through the launch, so that no thread frees a D another launches with.
+  std::lock_guard<std::mutex> G(Lock);
+  Last &Before = Recent[{&K, S}];
+  RegroupPlan Plan =
+      planRegrouping(K, L, modelBbvSource(), Before.Plan.From ? &Before.Plan : nullptr);
   // No BBVs: the prediction failed, or DIVOPT_ALGORITHM names a model-free
   // permutation; the per-shape path serves both.
   Handled = Plan.HaveBbvs;
@@ -109,28 +122,33 @@ bool launchPredicted(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result,
     }
     return false;
   }
-  Shape S = shapeOf(L.Grid, L.Block);
-  void *D = nullptr;
-  if (Plan.Regroup) {
-    auto Upload = std::chrono::steady_clock::now();
-    size_t Bytes = Plan.D.size() * sizeof(uint32_t);
-    // From pageable memory the copy returns once Plan.D is staged, so
-    // Plan.D may go; the device copy is freed after the launch.
-    if (cudaMallocAsync(&D, Bytes, L.Stream) != cudaSuccess ||
-        cudaMemcpyAsync(D, Plan.D.data(), Bytes, cudaMemcpyHostToDevice, L.Stream) !=
-            cudaSuccess) {
-      cudaGetLastError();
-      if (D)
-        cudaFreeAsync(D, L.Stream);
-      D = nullptr;
-      Plan.Regroup = false;
-      Plan.Why = "cannot place the " + std::to_string(Bytes) + "-byte redirection array on the GPU";
+  void *D = Before.DeviceD;
+  if (!Plan.Reused) {
+    if (Before.DeviceD)
+      cudaFree(Before.DeviceD); // waits for the launches that read it
+    D = nullptr;
+    if (Plan.Regroup) {
+      auto Upload = std::chrono::steady_clock::now();
+      size_t Bytes = Plan.D.size() * sizeof(uint32_t);
+      if (cudaMalloc(&D, Bytes) != cudaSuccess ||
+          cudaMemcpy(D, Plan.D.data(), Bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+        cudaGetLastError();
+        if (D)
+          cudaFree(D);
+        D = nullptr;
+        Plan.Regroup = false;
+        Plan.Why = "cannot place the " + std::to_string(Bytes) + "-byte redirection array on the GPU";
+      }
+      char Took[48];
+      std::snprintf(Took, sizeof Took, ", upload %.2f ms",
+                    std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
+                                                              Upload)
+                        .count());
+      Plan.Stages += Took;
     }
-    char Took[48];
-    std::snprintf(Took, sizeof Took, ", upload %.2f ms",
-                  std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - Upload)
-                      .count());
-    Plan.Stages += Took;
+    Before.Plan = Plan;
+    Before.Plan.D.clear();
+    Before.DeviceD = D;
   }
   double Ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - Start).count();
@@ -138,9 +156,7 @@ bool launchPredicted(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result,
     report(K, S, Plan, Ms);
   if (!Plan.Regroup)
     return false;
-  CUresult R = launchRedirected(K, L, D);
-  cudaFreeAsync(D, L.Stream);
-  if (R != CUDA_SUCCESS)
+  if (launchRedirected(K, L, D) != CUDA_SUCCESS)
     return false; // the original launch reports the error as it would have
   Result = cudaSuccess;
   return true;

@@ -22,7 +22,8 @@ std::string stageText(const std::string &Stage, double Ms) {
   return Stage + Buf;
 }
 
-RegroupPlan planRegrouping(KernelInfo &K, const LaunchRequest &L, BbvSource &Source) {
+RegroupPlan planRegrouping(KernelInfo &K, const LaunchRequest &L, BbvSource &Source,
+                           const RegroupPlan *Previous) {
   auto Start = std::chrono::steady_clock::now();
   RegroupPlan Plan;
   Shape S = shapeOf(L.Grid, L.Block);
@@ -37,13 +38,18 @@ RegroupPlan planRegrouping(KernelInfo &K, const LaunchRequest &L, BbvSource &Sou
     Plan.Why = Error.empty() ? "DIVOPT_ALGORITHM=" + Algorithm + " (no model asked)" : Error;
   } else {
     LaunchBbvs B = Source.bbvsFor(K, L);
-    if (B.Bbvs) {
+    if (B.Bbvs && Previous && Previous->From == B.Bbvs) {
+      Plan = *Previous;
+      Plan.Reused = true;
+      Plan.Stages = B.Stages + ", the last launch's plan";
+    } else if (B.Bbvs) {
       Plan = modelPlan(K, B, Algorithm, config().MinGain);
       Plan.HaveBbvs = true;
+      Plan.From = B.Bbvs;
     } else {
       Plan.Why = B.Why;
     }
-    if (!B.Stages.empty())
+    if (!B.Stages.empty() && !Plan.Reused)
       Plan.Stages = B.Stages + (Plan.Stages.empty() ? "" : ", " + Plan.Stages);
     Plan.PerLaunch = B.PerLaunch;
   }

@@ -5,6 +5,7 @@
 #include "launch/KernelRegistry.h"
 #include "optimize/BbvSource.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -24,11 +25,17 @@ struct RegroupPlan {
   std::vector<uint32_t> D;  // D[physical] = logical, when Regroup
   bool HaveBbvs = false;    // the source gave BBVs (else Why is its reason)
   bool PerLaunch = false;   // holds for this launch only (predicted BBVs)
+  // The BBVs it was made from, and whether it is an earlier plan made from
+  // the very same BBVs, taken again without pricing anything.
+  std::shared_ptr<const LaunchProfile> From;
+  bool Reused = false;
 };
 
 // The plan for launch L with BBVs from Source (unless DIVOPT_ALGORITHM names
-// a model-free permutation).
-RegroupPlan planRegrouping(KernelInfo &K, const LaunchRequest &L, BbvSource &Source);
+// a model-free permutation). Previous: the last plan for this kernel and
+// shape, reused (Reused set) when Source hands back the BBVs it was made from.
+RegroupPlan planRegrouping(KernelInfo &K, const LaunchRequest &L, BbvSource &Source,
+                           const RegroupPlan *Previous = nullptr);
 
 // shuffle:SEED or identity: regroup without a model, to check that a
 // kernel's results do not depend on thread order. False for other names.

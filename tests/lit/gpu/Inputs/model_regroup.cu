@@ -1,8 +1,9 @@
 // A skewed loop whose trip counts come from the input: one thread in ten runs
 // 2000 iterations, the others 10, at places a seed chooses. model-regroup.test
 // profiles it on one seed, fits a BBV model, and regroups another seed's
-// launches from predicted BBVs. Writes every output to argv[2] so runs can be
-// compared byte for byte.
+// launches from predicted BBVs. The first three launches read the same trip
+// counts, the fourth reversed ones. Writes every output to argv[2] so runs
+// can be compared byte for byte.
 #include <cstdio>
 #include <cstdlib>
 #include <random>
@@ -27,7 +28,7 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "usage: %s SEED OUTPUT.bin\n", argv[0]);
     return 2;
   }
-  const int N = 64 * 256, Launches = 3;
+  const int N = 64 * 256, Launches = 4;
   std::mt19937 Rng(std::atoi(argv[1]));
   std::vector<int> Trips(N);
   for (int &T : Trips)
@@ -37,8 +38,13 @@ int main(int argc, char **argv) {
   CHECK(cudaMalloc(&DTrips, N * sizeof(int)));
   CHECK(cudaMalloc(&DOut, Launches * N * sizeof(float)));
   CHECK(cudaMemcpy(DTrips, Trips.data(), N * sizeof(int), cudaMemcpyHostToDevice));
-  for (int L = 0; L < Launches; ++L)
+  for (int L = 0; L < Launches; ++L) {
+    if (L == 3) {
+      std::vector<int> Reversed(Trips.rbegin(), Trips.rend());
+      CHECK(cudaMemcpy(DTrips, Reversed.data(), N * sizeof(int), cudaMemcpyHostToDevice));
+    }
     skewedLoop<<<N / 256, 256>>>(DTrips, DOut + L * N, N);
+  }
   CHECK(cudaGetLastError());
   std::vector<float> Out(Launches * N);
   CHECK(cudaMemcpy(Out.data(), DOut, Out.size() * sizeof(float), cudaMemcpyDeviceToHost));
