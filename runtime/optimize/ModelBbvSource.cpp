@@ -1,5 +1,5 @@
 #include "launch/DriverApi.h"
-#include "launch/FeatureClone.h"
+#include "launch/CloneLaunch.h"
 #include "launch/RuntimeConfig.h"
 #include "optimize/BbvSource.h"
 #include "predict/ModelFile.h"

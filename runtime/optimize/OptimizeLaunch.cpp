@@ -1,4 +1,5 @@
 #include "optimize/OptimizeLaunch.h"
+#include "launch/CloneLaunch.h"
 #include "launch/DriverApi.h"
 #include "launch/RuntimeConfig.h"
 #include "optimize/RegroupPlan.h"
@@ -62,14 +63,6 @@ Decision &decisionFor(KernelInfo &K, const LaunchRequest &L, const std::string &
       report(K, S, Slot->Plan, Slot->Plan.PlanMs);
   }
   return *Slot;
-}
-
-CUresult launchRedirected(const KernelInfo &K, const LaunchRequest &L, void *D) {
-  std::vector<void *> Args(L.Args, L.Args + K.Note.Params);
-  Args.push_back(&D);
-  return driverApi()->LaunchKernel(K.RedirectClone, L.Grid.x, L.Grid.y, L.Grid.z, L.Block.x,
-                                   L.Block.y, L.Block.z, unsigned(L.SharedMem),
-                                   reinterpret_cast<CUstream>(L.Stream), Args.data(), nullptr);
 }
 
 // Once per kernel and shape, so that a loop of launches the model declines

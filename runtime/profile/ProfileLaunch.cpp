@@ -1,6 +1,6 @@
 #include "profile/ProfileLaunch.h"
 #include "launch/DriverApi.h"
-#include "launch/FeatureClone.h"
+#include "launch/CloneLaunch.h"
 #include "launch/RuntimeConfig.h"
 #include "profile/ProfileSink.h"
 
