@@ -54,7 +54,7 @@ void addGuesses(std::vector<std::string> &Out, const std::vector<std::string> &N
 // empty for CSV input, which has none).
 LaunchAnalysis analyzeBbvs(const Inputs &In, BbvView Bbv, std::vector<double> Lat,
                            uint32_t BlockSize, const std::vector<unsigned> &TidAccesses,
-                           AnalyzeReport &Report) {
+                           std::vector<double> Instructions, AnalyzeReport &Report) {
   const AnalyzeOptions &O = In.Options;
   LaunchAnalysis L;
   L.Threads = Bbv.Threads;
@@ -71,6 +71,7 @@ LaunchAnalysis analyzeBbvs(const Inputs &In, BbvView Bbv, std::vector<double> La
   R.Bbv = Bbv;
   R.BlockSize = BlockSize;
   R.BlockLatency = Lat;
+  R.BlockInstructions = std::move(Instructions); // none in a CSV: the scheduled estimate decides
   R.Gpu = L.Gpu;
   R.GroupSize = O.GroupSize;
   R.Price = L.Price;
@@ -99,7 +100,7 @@ void analyzeCsv(const Inputs &In, AnalyzeReport &Report) {
   CsvBbv Csv = readBbvCsv(O.BbvCsv);
   std::vector<double> Lat = readBlockLatencyCsv(O.BlockLatencyCsv, Csv.Blocks, O.BbvCsv);
   LaunchAnalysis L =
-      analyzeBbvs(In, {Csv.Counts.data(), Csv.Threads, Csv.Blocks}, Lat, O.BlockSize, {}, Report);
+      analyzeBbvs(In, {Csv.Counts.data(), Csv.Threads, Csv.Blocks}, Lat, O.BlockSize, {}, {}, Report);
   L.BbvSource = O.BbvCsv;
   if (!O.EmitRedirect.empty())
     emitRedirect(O.EmitRedirect, L);
@@ -121,7 +122,8 @@ void analyzeProfile(const Inputs &In, AnalyzeReport &Report) {
     BbvView Bbv{P.Counts.data(), uint32_t(P.Header.threads()), uint32_t(P.Kernel.Blocks.size())};
     LaunchAnalysis L = analyzeBbvs(In, Bbv, std::move(Lat.Cycles),
                                    uint32_t(P.Header.threadsPerBlock()),
-                                   tidAccessesPerBlock(P.Kernel), Report);
+                                   tidAccessesPerBlock(P.Kernel), instructionsPerBlock(P.Kernel),
+                                   Report);
     LaunchStats S = computeLaunchStats(P);
     L.Branches = MeasuredBranches{S.DivergentBranches, S.BranchExecutions};
     L.Header = P.Header;

@@ -30,6 +30,8 @@ json outcomeJson(const AlgorithmOutcome &O) {
             {"bbv_weighted_scheduled", O.After.Redirected.BbvWeightedScheduled},
             {"improvement", improvementJson(O.RedirectedGain, false)}};
   J["with_redirection"] = std::move(R);
+  if (O.SmSharedGain)
+    J["sm_shared_improvement"] = *O.SmSharedGain;
   J["seconds"] = O.Seconds;
   return J;
 }

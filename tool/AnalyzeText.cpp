@@ -114,9 +114,15 @@ void printTable(std::ostream &OS, const LaunchAnalysis &L) {
   std::string Threshold = fixed(100 * L.MinImprovement, "%.0f%%");
   if (D.Chosen) {
     const AlgorithmOutcome &O = D.Outcomes[*D.Chosen];
-    line(OS, "chosen", algorithmName(O.Algo) + ": bbv-weighted-scheduled " +
-                           signedPercent(O.RedirectedGain.BbvWeightedScheduled) +
-                           " with redirection (threshold " + Threshold + ")");
+    line(OS, "chosen",
+         algorithmName(O.Algo) +
+             (O.SmSharedGain ? ": sm-shared " + signedPercent(*O.SmSharedGain)
+                             : ": bbv-weighted-scheduled " +
+                                   signedPercent(O.RedirectedGain.BbvWeightedScheduled) +
+                                   " with redirection") +
+             " (threshold " + Threshold + ")");
+  } else if (!D.Outcomes.empty() && D.Outcomes[0].SmSharedGain) {
+    line(OS, "chosen", "none: no algorithm improves sm-shared by " + Threshold);
   } else {
     line(OS, "chosen", "none: no algorithm improves bbv-weighted-scheduled by " + Threshold +
                            " once redirection is paid for");

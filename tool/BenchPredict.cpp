@@ -3,7 +3,6 @@
 #include "divopt/ProfileFile.h"
 #include "latency/BlockPricing.h"
 #include "latency/BuiltinLatencyTables.h"
-#include "model/SmSharedMetric.h"
 #include "profile/DivergenceStats.h"
 #include "regroup/ChooseRegrouping.h"
 
@@ -30,23 +29,6 @@ LaunchProfile timedLaunch(const PredictionInputs &In) {
                            std::to_string(In.Threads) + " threads");
 }
 
-// The SM-shared metric of the launch as it is and of each algorithm's D.
-void addSmShared(const LaunchProfile &P, const RegroupRequest &R, const RegroupDecision &D,
-                 Prediction &Out) {
-  BbvClasses Bbv = findClasses(R.Bbv);
-  SmSharedInputs In;
-  In.Bbv = &Bbv;
-  In.Latency = R.BlockLatency;
-  for (const BlockNote &B : P.Kernel.Blocks)
-    In.Instructions.push_back(B.Instructions);
-  In.BlockSize = R.BlockSize;
-  In.Gpu = R.Gpu;
-  double Before = bbvWeightedSmShared(In, nullptr);
-  for (const AlgorithmOutcome &O : D.Outcomes)
-    Out.Algorithms[algorithmName(O.Algo)].BbvWeightedSmShared =
-        improvement(Before, bbvWeightedSmShared(In, O.D.data()));
-}
-
 } // namespace
 
 Prediction predictFromProfile(const PredictionInputs &In) {
@@ -66,6 +48,7 @@ Prediction predictFromProfile(const PredictionInputs &In) {
   R.Bbv = {P.Counts.data(), uint32_t(P.Header.threads()), uint32_t(P.Kernel.Blocks.size())};
   R.BlockSize = uint32_t(P.Header.threadsPerBlock());
   R.BlockLatency = std::move(Lat.Cycles);
+  R.BlockInstructions = instructionsPerBlock(P.Kernel);
   R.Gpu = {In.SMs, In.Occupancy ? In.Occupancy : threadLimitedOccupancy(R.BlockSize)};
   R.Price = priceRedirection(Table, tidAccessesPerBlock(P.Kernel));
   R.MinImprovement = In.MinGain;
@@ -86,12 +69,11 @@ Prediction predictFromProfile(const PredictionInputs &In) {
   for (const AlgorithmOutcome &O : D.Outcomes)
     Out.Algorithms[algorithmName(O.Algo)] = {O.Gain.BbvWeighted, O.Gain.BbvWeightedScheduled,
                                              O.RedirectedGain.BbvWeightedScheduled,
-                                             O.Gain.DivergentWarps};
+                                             O.Gain.DivergentWarps, O.SmSharedGain};
   for (Algorithm A : D.Skipped)
     Out.Warnings.push_back(algorithmName(A) + " not predicted: " + std::to_string(D.Classes) +
                            " distinct BBVs, over the runtime's limit of " +
                            std::to_string(R.MaxGreedyClasses));
-  addSmShared(P, R, D, Out);
   if (D.Chosen)
     Out.AutoChoice = algorithmName(D.Outcomes[*D.Chosen].Algo);
   return Out;

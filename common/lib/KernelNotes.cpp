@@ -192,6 +192,13 @@ std::vector<unsigned> tidAccessesPerBlock(const KernelNote &K) {
   return Counts;
 }
 
+std::vector<double> instructionsPerBlock(const KernelNote &K) {
+  std::vector<double> Counts;
+  for (const BlockNote &B : K.Blocks)
+    Counts.push_back(B.Instructions);
+  return Counts;
+}
+
 ModuleNotes parseModuleNotes(const std::string &Text) {
   json J = parseJson(Text);
   if (!J.is_object())

@@ -26,15 +26,30 @@ std::vector<WarpCost> warpCosts(const SmSharedInputs &In, const uint32_t *D) {
   uint64_t Blocks = (N + In.BlockSize - 1) / In.BlockSize;
   uint64_t WarpsPerBlock = (In.BlockSize + WarpLanes - 1) / WarpLanes;
   std::vector<WarpCost> Costs(Blocks * WarpsPerBlock);
+  // A warp of one class (most warps, once regrouped) costs its class's row.
+  std::vector<WarpCost> ClassCost(Bbv.classes());
+  for (uint32_t K = 0; K < Bbv.classes(); ++K)
+    for (uint32_t Bb = 0; Bb < Bbv.Blocks; ++Bb) {
+      ClassCost[K].Latency += In.Latency[Bb] * Bbv.row(K)[Bb];
+      ClassCost[K].Instructions += In.Instructions[Bb] * Bbv.row(K)[Bb];
+    }
+  auto ClassAt = [&](uint64_t P) { return Bbv.ClassOf[D ? D[P] : P]; };
   parallelFor(Blocks, 0, 64, [&](uint64_t Lo, uint64_t Hi, unsigned) {
     std::vector<uint32_t> Max(Bbv.Blocks);
     for (uint64_t G = Lo; G < Hi; ++G) {
       uint64_t End = std::min(N, (G + 1) * In.BlockSize);
       uint64_t W = G * WarpsPerBlock;
       for (uint64_t P0 = G * In.BlockSize; P0 < End; P0 += WarpLanes, ++W) {
+        uint64_t WarpEnd = std::min(End, P0 + WarpLanes), P = P0 + 1;
+        while (P < WarpEnd && ClassAt(P) == ClassAt(P0))
+          ++P;
+        if (P == WarpEnd) {
+          Costs[W] = ClassCost[ClassAt(P0)];
+          continue;
+        }
         std::fill(Max.begin(), Max.end(), 0u);
-        for (uint64_t P = P0; P < std::min(End, P0 + WarpLanes); ++P) {
-          const uint32_t *Row = Bbv.row(Bbv.ClassOf[D ? D[P] : P]);
+        for (P = P0; P < WarpEnd; ++P) {
+          const uint32_t *Row = Bbv.row(ClassAt(P));
           for (uint32_t Bb = 0; Bb < Bbv.Blocks; ++Bb)
             Max[Bb] = std::max(Max[Bb], Row[Bb]);
         }

@@ -84,6 +84,7 @@ RegroupPlan modelPlan(const KernelInfo &K, const LaunchBbvs &Bbvs, const std::st
   R.Bbv = Bbvs.Bbv;
   R.BlockSize = uint32_t(L.Header.threadsPerBlock());
   R.BlockLatency = priceBlocks(L.Kernel, latencyTable()).Cycles;
+  R.BlockInstructions = instructionsPerBlock(L.Kernel);
   R.Gpu = machineFor(K, L.Header);
   R.Price = priceRedirection(latencyTable(), tidAccessesPerBlock(L.Kernel));
   R.MinImprovement = MinGain;
@@ -108,7 +109,7 @@ RegroupPlan modelPlan(const KernelInfo &K, const LaunchBbvs &Bbvs, const std::st
   std::string Predicted;
   for (const AlgorithmOutcome &O : Decision.Outcomes)
     Predicted += (Predicted.empty() ? "" : ", ") + algorithmName(O.Algo) + " " +
-                 percent(O.RedirectedGain.BbvWeightedScheduled);
+                 percent(O.decisionGain());
   // A forced algorithm runs whatever the model predicts; auto needs MinGain.
   if (Forced && !Decision.Outcomes.empty())
     Decision.Chosen = 0;
@@ -119,7 +120,7 @@ RegroupPlan modelPlan(const KernelInfo &K, const LaunchBbvs &Bbvs, const std::st
   AlgorithmOutcome &Best = Decision.Outcomes[*Decision.Chosen];
   Plan.Regroup = true;
   Plan.Algorithm = algorithmName(Best.Algo);
-  Plan.PredictedGain = Best.RedirectedGain.BbvWeightedScheduled;
+  Plan.PredictedGain = Best.decisionGain();
   Plan.D = std::move(Best.D);
   Plan.Why = Plan.Algorithm + (Auto ? "" : " (forced)") + ", predicted gains: " + Predicted +
              "; " + std::to_string(Decision.Classes) + " distinct BBVs, " +

@@ -14,7 +14,7 @@ namespace divopt::rt {
 struct RegroupPlan {
   bool Regroup = false;
   std::string Algorithm;
-  double PredictedGain = 0; // scheduled metric, redirection price included
+  double PredictedGain = 0; // the decision's estimate (AlgorithmOutcome::decisionGain)
   double PlanMs = 0;        // host time spent deciding and regrouping
   // Where PlanMs went, for the verbose line: the source's stages ("profile
   // 0.2 ms", or the feature kernel, copy and prediction), then "classes 5.1

@@ -1,5 +1,7 @@
 #include "regroup/ChooseRegrouping.h"
 
+#include "model/SmSharedMetric.h"
+
 #include <chrono>
 #include <stdexcept>
 #include <string>
@@ -22,6 +24,10 @@ void check(const RegroupRequest &R) {
                                 " basic blocks");
   if (R.BlockSize == 0)
     throw std::invalid_argument("thread block size must be positive");
+  if (!R.BlockInstructions.empty() && R.BlockInstructions.size() != R.Bbv.Blocks)
+    throw std::invalid_argument(std::to_string(R.BlockInstructions.size()) +
+                                " block instruction counts for " + std::to_string(R.Bbv.Blocks) +
+                                " basic blocks");
 }
 
 } // namespace
@@ -39,6 +45,10 @@ std::vector<uint32_t> regroup(Algorithm A, const BbvClasses &Bbv, const std::vec
   throw std::invalid_argument("unknown algorithm");
 }
 
+double AlgorithmOutcome::decisionGain() const {
+  return SmSharedGain ? *SmSharedGain : RedirectedGain.BbvWeightedScheduled;
+}
+
 RegroupDecision chooseRegrouping(const RegroupRequest &R) {
   check(R);
   unsigned Workers = R.Search.Workers;
@@ -50,6 +60,10 @@ RegroupDecision chooseRegrouping(const RegroupRequest &R) {
   Start = std::chrono::steady_clock::now();
   Out.Baseline =
       evaluate(Classes, R.BlockLatency, nullptr, R.BlockSize, R.Gpu, R.Price, Workers).Plain;
+  SmSharedInputs Shared{&Classes, R.BlockLatency, R.BlockInstructions, R.BlockSize, R.Gpu};
+  double SharedBefore = 0;
+  if (!R.BlockInstructions.empty())
+    SharedBefore = bbvWeightedSmShared(Shared, nullptr);
   Out.ModelSeconds = secondsSince(Start);
 
   for (Algorithm A : R.Algorithms) {
@@ -64,16 +78,18 @@ RegroupDecision chooseRegrouping(const RegroupRequest &R) {
     O.Seconds = secondsSince(Start);
     Start = std::chrono::steady_clock::now();
     O.After = evaluate(Classes, R.BlockLatency, O.D.data(), R.BlockSize, R.Gpu, R.Price, Workers);
-    O.ModelSeconds = secondsSince(Start);
     O.Gain = improvement(Out.Baseline, O.After.Plain);
     O.RedirectedGain = improvement(Out.Baseline, O.After.Redirected);
+    if (!R.BlockInstructions.empty())
+      O.SmSharedGain = improvement(SharedBefore, bbvWeightedSmShared(Shared, O.D.data()));
+    O.ModelSeconds = secondsSince(Start);
     Out.Outcomes.push_back(std::move(O));
   }
-  // The fastest with redirection paid for (the earlier, cheaper algorithm on
+  // The fastest by the decision's estimate (the earlier, cheaper algorithm on
   // a tie), if it gains enough to be worth a launch through D.
   for (size_t I = 0; I < Out.Outcomes.size(); ++I) {
-    double Gain = Out.Outcomes[I].RedirectedGain.BbvWeightedScheduled;
-    bool Better = !Out.Chosen || Gain > Out.Outcomes[*Out.Chosen].RedirectedGain.BbvWeightedScheduled;
+    double Gain = Out.Outcomes[I].decisionGain();
+    bool Better = !Out.Chosen || Gain > Out.Outcomes[*Out.Chosen].decisionGain();
     if (Gain > 0 && Gain >= R.MinImprovement && Better)
       Out.Chosen = I;
   }

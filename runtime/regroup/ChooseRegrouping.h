@@ -19,6 +19,11 @@ struct RegroupRequest {
   BbvView Bbv;                    // counts[bb * N + t], logical thread order
   uint32_t BlockSize = 0;         // threads per thread block (block.x * block.y * block.z)
   std::vector<double> BlockLatency; // lat[b], cycles (latency/BlockPricing.h)
+  // instr[b], warp instructions per execution (the notes' mix). When given,
+  // the choice follows the SM-shared estimate (model/SmSharedMetric.h), which
+  // predicted the benchmark suite better than the scheduled one; else
+  // BBV-weighted-scheduled with the price of redirection, as seed 002.
+  std::vector<double> BlockInstructions;
   Machine Gpu;                    // SMs and resident thread blocks per SM
   uint32_t GroupSize = 32;        // a multiple of 32
   RedirectionPrice Price;         // model/RedirectionPrice.h
@@ -39,6 +44,10 @@ struct AlgorithmOutcome {
   Evaluation After;        // Plain: as seed 002 predicts; Redirected: with the price
   Improvement Gain;        // of After.Plain over the baseline
   Improvement RedirectedGain; // of After.Redirected over the baseline
+  std::optional<double> SmSharedGain; // when the request gave instructions
+  // The improvement the choice compares: SmSharedGain, else the scheduled
+  // estimate with redirection.
+  double decisionGain() const;
   double Seconds = 0;      // host time of the algorithm (D included)
   double ModelSeconds = 0; // host time of evaluating its D
 };

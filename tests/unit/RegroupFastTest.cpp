@@ -175,6 +175,40 @@ TEST(ChooseRegrouping, ChoosesWhenTheGainPaysForRedirection) {
   EXPECT_EQ(D.Skipped, (std::vector<Algorithm>{Algorithm::Greedy, Algorithm::GreedyMax}));
 }
 
+// One wave on an issue-bound SM: 4 blocks of 2 warps share 4 slots of one
+// SM that issues for 4 of its 8 warps at a time. Every warp has heavy lanes;
+// gathered, the light warps leave early and the heavy ones get the SM. The
+// scheduled estimate sees the heaviest block unchanged (0% gain) and keeps
+// the launch; with instruction counts the choice follows SM-shared (49.5%).
+TEST(ChooseRegrouping, WithInstructionsTheChoiceFollowsSmShared) {
+  Bbvs B(256, 2);
+  for (uint32_t T = 0; T < 256; ++T)
+    B.setRow(T, {1, T % 2 ? 100u : 0u});
+  RegroupRequest R;
+  R.Bbv = B.view();
+  R.BlockSize = 64;
+  R.BlockLatency = {1, 1};
+  R.Gpu = {1, 4};
+  R.Algorithms = {Algorithm::Sorting};
+  R.MinImprovement = 0.05;
+  RegroupDecision Scheduled = chooseRegrouping(R);
+  ASSERT_EQ(Scheduled.Outcomes.size(), 1u);
+  EXPECT_FALSE(Scheduled.Outcomes[0].SmSharedGain);
+  EXPECT_NEAR(Scheduled.Outcomes[0].RedirectedGain.BbvWeightedScheduled, 0.0, 1e-12);
+  EXPECT_FALSE(Scheduled.Chosen);
+
+  R.BlockInstructions = {1, 1};
+  RegroupDecision Shared = chooseRegrouping(R);
+  ASSERT_TRUE(Shared.Outcomes[0].SmSharedGain);
+  EXPECT_NEAR(*Shared.Outcomes[0].SmSharedGain, (202.0 - 102.0) / 202.0, 1e-9);
+  EXPECT_DOUBLE_EQ(Shared.Outcomes[0].decisionGain(), *Shared.Outcomes[0].SmSharedGain);
+  ASSERT_TRUE(Shared.Chosen);
+  EXPECT_EQ(*Shared.Chosen, 0u);
+
+  R.BlockInstructions = {1};
+  EXPECT_THROW(chooseRegrouping(R), std::invalid_argument);
+}
+
 TEST(ChooseRegrouping, RejectsInputsThatDoNotFit) {
   Bbvs B(64, 2);
   RegroupRequest R;

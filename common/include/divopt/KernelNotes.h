@@ -77,6 +77,9 @@ struct ModuleNotes {
 
 // Per block, the accesses whose address follows the thread id.
 std::vector<unsigned> tidAccessesPerBlock(const KernelNote &K);
+// Per block, its instructions (the sum of its mix): instr[b] of the
+// SM-shared estimate.
+std::vector<double> instructionsPerBlock(const KernelNote &K);
 
 // Malformed notes: the message names the problem; callers add the source.
 struct NotesError : std::runtime_error {
