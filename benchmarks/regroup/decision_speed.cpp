@@ -8,6 +8,7 @@
 // (mandelbrot, spmv), 2^19 of about 200k (ec).
 //
 //   bench-decision-speed [--benchmark_filter=REGEX] [--benchmark_min_time=0.05]
+#include "LaunchBenchmarks.h"
 #include "SyntheticBbvs.h"
 #include "divopt/Digest.h"
 #include "divopt/ProfileFile.h"
@@ -120,13 +121,7 @@ const Launch &launch(const std::string &Shape, uint32_t Threads, uint32_t Blocks
 }
 
 void registerLaunch(const std::string &Shape, uint32_t Threads, uint32_t Blocks) {
-  std::string Name = Shape + "/N=" + std::to_string(Threads) + "/B=" + std::to_string(Blocks);
-  auto Add = [&](const std::string &What, auto Body) {
-    benchmark::RegisterBenchmark((What + "/" + Name).c_str(),
-                                 [=](benchmark::State &S) { Body(S, launch(Shape, Threads, Blocks)); })
-        ->Unit(benchmark::kMillisecond)
-        ->UseRealTime();
-  };
+  auto Add = bench::launchBenchmarks(Shape, Threads, Blocks, launch);
   // As ProfileBbvSource reads a record: its header; the counters stay in
   // the mapped file (the classes stage reads them).
   Add("load", [](benchmark::State &S, const Launch &L) {

@@ -7,6 +7,7 @@
 // of the fast algorithms' window and pieces.
 //
 //   bench-regroup-speed [--benchmark_filter=REGEX] [--benchmark_min_time=0.05]
+#include "LaunchBenchmarks.h"
 #include "SyntheticBbvs.h"
 #include "model/BbvClasses.h"
 #include "model/LaunchMetrics.h"
@@ -60,13 +61,7 @@ double scheduledGain(const Launch &L, const std::vector<uint32_t> &D) {
 bool exactAffordable(const Launch &L) { return L.Classes.classes() <= (1u << 12); }
 
 void registerLaunch(const std::string &Shape, uint32_t Threads, uint32_t Blocks) {
-  std::string Name = Shape + "/N=" + std::to_string(Threads) + "/B=" + std::to_string(Blocks);
-  auto Add = [&](const std::string &What, auto Body) {
-    benchmark::RegisterBenchmark((What + "/" + Name).c_str(),
-                                 [=](benchmark::State &S) { Body(S, launch(Shape, Threads, Blocks)); })
-        ->Unit(benchmark::kMillisecond)
-        ->UseRealTime();
-  };
+  auto Add = bench::launchBenchmarks(Shape, Threads, Blocks, launch);
   Add("classes", [](benchmark::State &S, const Launch &L) {
     for (auto _ : S)
       benchmark::DoNotOptimize(findClasses({L.Bbvs.Counts.data(), L.Bbvs.Threads, L.Bbvs.Blocks}));
