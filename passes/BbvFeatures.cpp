@@ -1,4 +1,5 @@
 #include "BbvFeatures.h"
+#include "ThreadIndex.h"
 #include "ControlDependence.h"
 #include "FeatureExpr.h"
 #include "KernelMemory.h"
@@ -181,7 +182,7 @@ private:
   }
 
   Trace instruction(const Instruction &I, Mode M, unsigned Depth) {
-    if (isThreadIndexRead(&I)) {
+    if (threadRegisterRead(&I)) {
       Trace T;
       if (M == Mode::Condition)
         T.Features.push_back(feature({Feature::Kind::ThreadId, 0, "", "tid", nullptr, {}}));

@@ -1,8 +1,8 @@
 #include "FeatureSlice.h"
+#include "ThreadIndex.h"
 
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/IntrinsicInst.h"
-#include "llvm/IR/IntrinsicsNVPTX.h"
 
 using namespace llvm;
 
@@ -24,33 +24,10 @@ const Value *valueBeforeLoop(const PHINode &Phi, const LoopInfo &LI) {
 bool isPlainComputation(const Instruction &I) {
   return isa<BinaryOperator>(I) || isa<CastInst>(I) || isa<CmpInst>(I) || isa<SelectInst>(I) ||
          isa<GetElementPtrInst>(I) || isa<FreezeInst>(I) || isa<UnaryOperator>(I) ||
-         isa<ExtractValueInst>(I) || isThreadIndexRead(&I) || isPureIntrinsic(&I);
+         isa<ExtractValueInst>(I) || threadRegisterRead(&I) || isPureIntrinsic(&I);
 }
 
 } // namespace
-
-bool isThreadIndexRead(const Value *V) {
-  auto *II = dyn_cast<IntrinsicInst>(V);
-  if (!II)
-    return false;
-  switch (II->getIntrinsicID()) {
-  case Intrinsic::nvvm_read_ptx_sreg_tid_x:
-  case Intrinsic::nvvm_read_ptx_sreg_tid_y:
-  case Intrinsic::nvvm_read_ptx_sreg_tid_z:
-  case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
-  case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
-  case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
-  case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
-  case Intrinsic::nvvm_read_ptx_sreg_ntid_y:
-  case Intrinsic::nvvm_read_ptx_sreg_ntid_z:
-  case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
-  case Intrinsic::nvvm_read_ptx_sreg_nctaid_y:
-  case Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
-    return true;
-  default:
-    return false;
-  }
-}
 
 bool isPureIntrinsic(const Value *V) {
   auto *II = dyn_cast<IntrinsicInst>(V);

@@ -55,8 +55,6 @@ private:
 llvm::Value *replicate(llvm::IRBuilder<> &B, const llvm::Value *V, const llvm::LoopInfo &LI,
                        llvm::ValueToValueMapTy &Map);
 
-// Thread-index special registers: %tid, %ctaid, %ntid, %nctaid.
-bool isThreadIndexRead(const llvm::Value *V);
 // Intrinsics that only compute from their operands (min, abs, fshl, ...).
 bool isPureIntrinsic(const llvm::Value *V);
 

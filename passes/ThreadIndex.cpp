@@ -1,4 +1,5 @@
 #include "ThreadIndex.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 
 using namespace llvm;
@@ -27,6 +28,32 @@ Dim3Values readCtaid(IRBuilder<> &B) {
 Dim3Values readNctaid(IRBuilder<> &B) {
   return read(B, Intrinsic::nvvm_read_ptx_sreg_nctaid_x, Intrinsic::nvvm_read_ptx_sreg_nctaid_y,
               Intrinsic::nvvm_read_ptx_sreg_nctaid_z);
+}
+
+std::optional<ThreadRegister> threadRegisterRead(const Value *V) {
+  auto *II = dyn_cast<IntrinsicInst>(V);
+  if (!II)
+    return std::nullopt;
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::nvvm_read_ptx_sreg_tid_x:
+  case Intrinsic::nvvm_read_ptx_sreg_tid_y:
+  case Intrinsic::nvvm_read_ptx_sreg_tid_z:
+    return ThreadRegister::Tid;
+  case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
+  case Intrinsic::nvvm_read_ptx_sreg_ntid_y:
+  case Intrinsic::nvvm_read_ptx_sreg_ntid_z:
+    return ThreadRegister::Ntid;
+  case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
+  case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
+  case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
+    return ThreadRegister::Ctaid;
+  case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
+  case Intrinsic::nvvm_read_ptx_sreg_nctaid_y:
+  case Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
+    return ThreadRegister::Nctaid;
+  default:
+    return std::nullopt;
+  }
 }
 
 Dim3Values zext64(IRBuilder<> &B, Dim3Values V) {

@@ -4,6 +4,8 @@
 #pragma once
 #include "llvm/IR/IRBuilder.h"
 
+#include <optional>
+
 namespace divopt {
 
 struct Dim3Values {
@@ -16,6 +18,10 @@ Dim3Values readNtid(llvm::IRBuilder<> &B);
 Dim3Values readCtaid(llvm::IRBuilder<> &B);
 Dim3Values readNctaid(llvm::IRBuilder<> &B);
 Dim3Values zext64(llvm::IRBuilder<> &B, Dim3Values V);
+
+// Which of those registers V reads (any of its x, y, z), if it is such a read.
+enum class ThreadRegister { Tid, Ntid, Ctaid, Nctaid };
+std::optional<ThreadRegister> threadRegisterRead(const llvm::Value *V);
 
 // (z * ny + y) * nx + x, and its product nx * ny * nz.
 llvm::Value *linearize(llvm::IRBuilder<> &B, Dim3Values I, Dim3Values N);

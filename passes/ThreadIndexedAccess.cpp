@@ -1,9 +1,9 @@
 #include "ThreadIndexedAccess.h"
+#include "ThreadIndex.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
-#include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Operator.h"
 
 using namespace llvm;
@@ -11,26 +11,12 @@ using namespace llvm;
 namespace divopt {
 namespace {
 
-bool isTidRead(const Value *V) {
-  auto *II = dyn_cast<IntrinsicInst>(V);
-  if (!II)
-    return false;
-  switch (II->getIntrinsicID()) {
-  case Intrinsic::nvvm_read_ptx_sreg_tid_x:
-  case Intrinsic::nvvm_read_ptx_sreg_tid_y:
-  case Intrinsic::nvvm_read_ptx_sreg_tid_z:
-    return true;
-  default:
-    return false;
-  }
-}
-
 // Does V depend on a %tid read through address arithmetic? Bounded: a long
 // chain is more likely data than an index.
 bool followsThreadId(const Value *V, SmallPtrSetImpl<const Value *> &Seen, unsigned Depth) {
   if (Depth > 24 || !Seen.insert(V).second)
     return false;
-  if (isTidRead(V))
+  if (threadRegisterRead(V) == ThreadRegister::Tid)
     return true;
   auto Any = [&](auto Operands) {
     for (const Value *Op : Operands)
