@@ -35,6 +35,8 @@ std::string expandProfilePattern(const std::string &Pattern, int Pid, const std:
 }
 
 std::string modelPath(const char *DivoptModel, const std::string &ExecutablePath) {
+  if (DivoptModel && std::string(DivoptModel) == "none")
+    return "";
   if (DivoptModel && *DivoptModel)
     return DivoptModel;
   std::string Beside = ExecutablePath + ".divmodel";
@@ -76,6 +78,15 @@ RuntimeConfig readConfig() {
   }
   if (const char *A = std::getenv("DIVOPT_ALGORITHM"); A && *A)
     C.Algorithm = A;
+  if (const char *R = std::getenv("DIVOPT_REFRESH"); R && *R) {
+    char *End = nullptr;
+    unsigned long long N = std::strtoull(R, &End, 10);
+    if (*End == '\0' && N >= 1 && R[0] != '-')
+      C.Refresh = N;
+    else
+      warn(std::string("DIVOPT_REFRESH='") + R + "' is not a positive number of launches; using " +
+           std::to_string(C.Refresh));
+  }
   const char *Path = std::getenv("DIVOPT_PROFILE_FILE");
   C.ProfilePath = expandProfilePattern(Path && *Path ? Path : "default.divprof", getpid(),
                                        programName());

@@ -5,9 +5,13 @@
 //   DIVOPT_VERBOSE=1     each regrouping decision; 2: also one line per launch
 //   DIVOPT_MODEL         optimize mode: the BBV model (`divopt fit`) that
 //                        predicts each launch's BBVs from its inputs (default
-//                        <executable>.divmodel next to the program, if present)
+//                        <executable>.divmodel next to the program, if present;
+//                        none: no model)
 //   DIVOPT_PROFILE_USE   optimize mode: the profile whose BBVs guide regrouping
-//                        (where no model applies)
+//                        (where no model applies); with neither, online mode
+//                        decides on the GPU (runtime/online/)
+//   DIVOPT_REFRESH       online mode: launches of a kernel and shape between
+//                        two decisions (default 1000)
 //   DIVOPT_MIN_GAIN      optimize mode: least predicted improvement to regroup
 //                        for (default 0.05, a fraction of the scheduled metric)
 //   DIVOPT_ALGORITHM     optimize mode: auto (default) | sorting | greedy |
@@ -15,6 +19,7 @@
 //                        without a model to check a kernel's results do not
 //                        depend on thread order
 #pragma once
+#include <cstdint>
 #include <string>
 
 namespace divopt::rt {
@@ -29,6 +34,7 @@ struct RuntimeConfig {
   std::string Model;         // path of the BBV model; empty: none
   double MinGain = 0.05;
   std::string Algorithm = "auto";
+  uint64_t Refresh = 1000;
 };
 
 // Parsed on first use; unknown values warn once and fall back to off.
@@ -39,7 +45,7 @@ std::string expandProfilePattern(const std::string &Pattern, int Pid, const std:
 std::string programName();
 // The model optimize mode uses: DIVOPT_MODEL when set (even to a missing
 // file, which is then reported), else ExecutablePath + ".divmodel" when that
-// file exists, else none.
+// file exists, else none; DIVOPT_MODEL=none asks for none.
 std::string modelPath(const char *DivoptModel, const std::string &ExecutablePath);
 
 // One line on stderr, prefixed "divopt: ".

@@ -2,6 +2,7 @@
 #include "launch/CloneLaunch.h"
 #include "launch/DriverApi.h"
 #include "launch/RuntimeConfig.h"
+#include "online/OnlineLaunch.h"
 #include "optimize/RegroupPlan.h"
 
 #include <chrono>
@@ -169,6 +170,12 @@ bool launchOptimized(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result)
   } else if (!ModelProblem.empty()) {
     warnModelOnce(K, ModelProblem);
   }
+  // No BBVs given: decide online, unless DIVOPT_ALGORITHM asks for a
+  // model-free permutation (or names nothing known, which the plan reports).
+  const std::string &A = config().Algorithm;
+  bool Online = A == "auto" || A == "sorting" || A == "greedy" || A == "greedy-max";
+  if (config().ProfileUse.empty() && Online && launchOnline(K, L, Result))
+    return true;
   Decision &Dec = decisionFor(K, L, ModelProblem);
   if (!Dec.Plan.Regroup)
     return false;

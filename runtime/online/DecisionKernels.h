@@ -1,0 +1,78 @@
+// The online decision as GPU work queued on the user's stream: from the cost
+// clone's per-thread costs to the redirection array D, and the guard's timed
+// comparison, with nothing copied to the host and nothing waited for. The
+// host reads DecisionResult (mapped pinned memory) only after an event says
+// the work that wrote it is done.
+#pragma once
+#include "online/OnlineEstimate.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <cuda_runtime_api.h>
+
+namespace divopt::rt::online {
+
+// %globaltimer stamps (ns), written by one-thread kernels in stream order.
+enum Stamp : unsigned {
+  CostStart,
+  CostEnd,
+  DecisionStart,
+  DecisionEnd,
+  FirstTrial, // trial k runs between stamps FirstTrial + 2k and + 2k + 1;
+              // even k: the original kernel, odd k: the redirected clone
+  GuardTrials = 4,
+  NumStamps = FirstTrial + 2 * GuardTrials,
+};
+
+// Written by the GPU into mapped host memory.
+struct DecisionResult {
+  LayoutCost Original, Sorted, Dealt;
+  float MaxWarp;
+  double EstimateOriginal, EstimateChosen; // estimateCycles
+  uint32_t Chosen;                         // Layout; Identity: keep the original
+  uint32_t Kept;                           // after the guard: the regrouping won
+  double OriginalNs, RegroupedNs;          // the guard's fastest trial of each
+  unsigned long long Stamps[NumStamps];
+};
+
+// What the estimate kernel sums, in device memory.
+struct LayoutSums {
+  double WarpMaxSum[2];       // Identity, Sorted
+  unsigned MaxBlockSumBits[2]; // float bits: costs are never negative
+  unsigned MaxWarpBits;
+};
+
+enum class Forced : uint32_t { Auto, Sorting, GreedyMax };
+
+// Device buffers of one kernel and launch shape, reused by every decision.
+struct DecisionBuffers {
+  uint32_t Threads = 0;
+  float *Cost = nullptr;       // the cost clone's output, by logical thread
+  float *SortedCost = nullptr;
+  uint32_t *Ids = nullptr;     // 0..Threads-1, written once
+  uint32_t *Perm = nullptr;    // thread ids by descending cost
+  void *SortTemp = nullptr;
+  size_t SortTempBytes = 0;
+  LayoutSums *Sums = nullptr;
+  uint32_t *ChosenLayout = nullptr; // what D holds now (Layout)
+};
+
+// CUB's scratch for sorting Threads costs.
+size_t sortTempBytes(uint32_t Threads);
+
+cudaError_t queueStamp(DecisionResult *R, Stamp Which, cudaStream_t S);
+cudaError_t queueIds(const DecisionBuffers &B, cudaStream_t S);
+
+// Sorts the costs, prices the original, sorted and dealt layouts, picks one
+// (Forced, or the best estimate when it gains MinGain, else Identity) and
+// writes D accordingly: the chosen permutation or the identity.
+cudaError_t queueDecision(const DecisionBuffers &B, const Machine &M, double MinGain, Forced F,
+                          uint32_t *D, DecisionResult *R, cudaStream_t S);
+
+// After the guard's trials: keeps the chosen layout only when the timed
+// regrouped launches beat the original by Margin; otherwise D becomes the
+// identity, so every later redirected launch runs the original order.
+cudaError_t queueVerdict(const DecisionBuffers &B, double Margin, uint32_t *D, DecisionResult *R,
+                         cudaStream_t S);
+
+} // namespace divopt::rt::online

@@ -1,0 +1,78 @@
+// The online decision's arithmetic, shared by the GPU (which decides in
+// stream order, before the host can know) and the host tests: how long a
+// launch takes from its warps' costs, and when a measured regrouping wins.
+// Costs are the cost clone's per-thread sums of block latencies (cycles).
+#pragma once
+#include <cstdint>
+
+#if defined(__CUDACC__)
+#define DIVOPT_HOST_DEVICE __host__ __device__
+#else
+#define DIVOPT_HOST_DEVICE
+#endif
+
+namespace divopt::rt::online {
+
+// Thread layouts the GPU can build from one descending sort of the costs.
+enum Layout : uint32_t {
+  Identity = 0,  // the launch as written
+  Sorted = 1,    // Sorting: physical position p runs the p-th costliest thread
+  Dealt = 2,     // Greedy-Max: the sorted warps dealt to blocks heaviest
+                 // first, in serpentine order, so blocks carry equal work
+};
+
+// What one layout costs, summed over the launch's warps (a warp runs as long
+// as its costliest lane, seed 002's warp cost) and its blocks.
+struct LayoutCost {
+  double WarpMaxSum = 0;  // sum over warps of the warp's max cost
+  float MaxBlockSum = 0;  // the largest block's sum of warp maxima
+};
+
+struct Machine {
+  uint32_t SMs = 1;
+  uint32_t Blocks = 1;           // blocks in the launch
+  uint32_t ThreadsPerBlock = 32;
+};
+
+// Issue-limited estimate: the launch takes at least its warps' work spread
+// over every scheduler (4 per SM on Hopper), at least its heaviest block's
+// work on one SM's schedulers, and at least its heaviest warp.
+DIVOPT_HOST_DEVICE inline double estimateCycles(const LayoutCost &C, float MaxWarp,
+                                                const Machine &M) {
+  double Spread = C.WarpMaxSum / (4.0 * M.SMs);
+  double Block = C.MaxBlockSum / 4.0;
+  double T = Spread > Block ? Spread : Block;
+  return T > MaxWarp ? T : MaxWarp;
+}
+
+// Dealing the sorted warps in serpentine order leaves no block more than
+// one warp above the mean: a bound, since the GPU never forms those blocks.
+DIVOPT_HOST_DEVICE inline LayoutCost dealtCost(const LayoutCost &SortedCost, float MaxWarp,
+                                               const Machine &M) {
+  LayoutCost C = SortedCost;
+  C.MaxBlockSum = float(SortedCost.WarpMaxSum / M.Blocks) + MaxWarp;
+  return C;
+}
+
+// Dealing needs whole warps in every block.
+DIVOPT_HOST_DEVICE inline bool canDeal(const Machine &M) { return M.ThreadsPerBlock % 32 == 0; }
+
+// Physical position P of the dealt layout runs the thread at this position
+// of the descending sort: round R of the deal gives block B its R-th warp,
+// left to right in even rounds and right to left in odd ones.
+DIVOPT_HOST_DEVICE inline uint32_t dealtSource(uint32_t P, const Machine &M) {
+  uint32_t Block = P / M.ThreadsPerBlock, InBlock = P % M.ThreadsPerBlock;
+  uint32_t Round = InBlock / 32, Lane = InBlock % 32;
+  uint32_t Slot = Round % 2 == 0 ? Block : M.Blocks - 1 - Block;
+  uint64_t Warp = uint64_t(Round) * M.Blocks + Slot;
+  return uint32_t(Warp * 32 + Lane);
+}
+
+// The guard's rule: keep the regrouped kernel only when its fastest timed
+// launch beats the original's fastest by Margin (a fraction), so that noise
+// never trades the original for something no faster.
+DIVOPT_HOST_DEVICE inline bool regroupedWins(double OriginalNs, double RegroupedNs, double Margin) {
+  return OriginalNs > 0 && RegroupedNs > 0 && RegroupedNs < OriginalNs * (1.0 - Margin);
+}
+
+} // namespace divopt::rt::online

@@ -1,0 +1,56 @@
+#include "online/OnlineLaunch.h"
+#include "launch/LaunchShape.h"
+#include "launch/RuntimeConfig.h"
+#include "online/OnlineSlot.h"
+
+#include <cstdlib>
+#include <map>
+#include <memory>
+#include <mutex>
+
+namespace divopt::rt {
+namespace {
+
+std::mutex SlotsLock;
+std::map<std::pair<const KernelInfo *, Shape>, std::unique_ptr<online::OnlineSlot>> &slots() {
+  static auto *Slots =
+      new std::map<std::pair<const KernelInfo *, Shape>, std::unique_ptr<online::OnlineSlot>>();
+  return *Slots;
+}
+
+// At exit, before the CUDA runtime's own teardown (registered after its
+// initialization, so it runs first): events are only queried, never waited on.
+void printSummaryAtExit() {
+  std::vector<online::OnlineStats> Rows;
+  std::lock_guard<std::mutex> G(SlotsLock);
+  for (auto &[Key, Slot] : slots())
+    Rows.push_back(Slot->stats());
+  online::printSummary(Rows);
+}
+
+online::OnlineSlot &slotFor(KernelInfo &K, const Shape &S) {
+  std::lock_guard<std::mutex> G(SlotsLock);
+  auto &Slot = slots()[{&K, S}];
+  if (!Slot) {
+    static std::once_flag Registered;
+    if (config().Verbose)
+      std::call_once(Registered, [] { std::atexit(printSummaryAtExit); });
+    Slot = std::make_unique<online::OnlineSlot>(K, S);
+  }
+  return *Slot;
+}
+
+} // namespace
+
+bool launchOnline(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result) {
+  if (!K.CostClone || !K.RedirectClone)
+    return false;
+  Shape S = shapeOf(L.Grid, L.Block);
+  uint64_t Threads = uint64_t(S[0]) * S[1] * S[2] * S[3] * S[4] * S[5];
+  if (Threads > UINT32_MAX)
+    return false;
+  Result = slotFor(K, S).launch(L);
+  return true;
+}
+
+} // namespace divopt::rt

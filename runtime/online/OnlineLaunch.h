@@ -1,0 +1,14 @@
+// Optimize mode with no profile and no model: each kernel and launch shape
+// decides for itself on the GPU (OnlineSlot.h). With DIVOPT_VERBOSE, a
+// summary table per kernel and shape is printed at exit.
+#pragma once
+#include "launch/KernelRegistry.h"
+#include "profile/ProfileLaunch.h"
+
+namespace divopt::rt {
+
+// False when K has no cost clone (built before online mode, or refused):
+// the caller launches the original. Otherwise Result is the launch's.
+bool launchOnline(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result);
+
+} // namespace divopt::rt

@@ -1,0 +1,80 @@
+// Online mode's state for one kernel and launch shape: no profile, no model,
+// everything measured on the GPU in the user's stream order.
+//
+//   Cold     the next launch runs the cost clone (it does the user's work and
+//            writes each thread's latency-weighted cost); the GPU sorts the
+//            costs, estimates each layout and writes D (DecisionKernels.h)
+//   Trials   the next GuardTrials launches alternate the original and the
+//            redirected clone between %globaltimer stamps; after the last,
+//            the GPU keeps D or turns it into the identity (the verdict)
+//   Judging  until the host sees the verdict's event, launches on the
+//            decision's stream run the redirected clone, so the GPU's
+//            verdict already applies to them
+//   Steady   the verdict: the original, or the redirected clone with D;
+//            every DIVOPT_REFRESH launches the slot goes Cold again
+//
+// The host never waits: it learns what the GPU decided with cudaEventQuery.
+// Until it has seen the verdict, a launch on another stream first waits on
+// the GPU for the decision's stream (D is complete only in its order) and
+// the decision moves there. Under stream capture the slot launches the current verdict and
+// pins its D, which a graph may hold forever.
+#pragma once
+#include "launch/KernelRegistry.h"
+#include "launch/LaunchShape.h"
+#include "online/DecisionKernels.h"
+#include "online/OnlineStats.h"
+#include "profile/ProfileLaunch.h"
+
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace divopt::rt::online {
+
+class OnlineSlot {
+public:
+  OnlineSlot(KernelInfo &K, const Shape &S);
+  // Launches L (some variant of it) and returns the launch's result.
+  cudaError_t launch(const LaunchRequest &L);
+  // For the exit summary; takes the lock.
+  OnlineStats stats();
+
+private:
+  enum class Phase { Cold, Trials, Judging, Steady, Disabled };
+  struct RedirectBuffer {
+    uint32_t *D = nullptr;
+    bool Pinned = false;                // captured into a graph: never rewritten
+    std::vector<cudaStream_t> ReadBy;   // streams that launched with it since written
+  };
+
+  cudaError_t startDecision(const LaunchRequest &L);
+  cudaError_t trial(const LaunchRequest &L);
+  cudaError_t launchOriginal(const LaunchRequest &L);
+  cudaError_t launchRedirected(const LaunchRequest &L, RedirectBuffer &Buffer);
+  cudaError_t disable(const LaunchRequest &L, const std::string &Why);
+  bool allocate(cudaStream_t Stream, std::string &Why);
+  bool eventDone(cudaEvent_t E);
+  void learn(); // reads what the GPU decided once its events are done
+  void handOff(cudaStream_t Stream);
+  void finish(bool Regroup);
+
+  std::mutex Lock;
+  KernelInfo &K;
+  Shape S;
+  Machine M;
+  Forced Choice = Forced::Auto;
+  Phase Now = Phase::Cold;
+  cudaStream_t DecisionStream = nullptr;
+  unsigned TrialsQueued = 0;
+  bool DecidedSeen = false;
+  cudaEvent_t Decided = nullptr, Judged = nullptr, Handoff = nullptr;
+  DecisionBuffers B;
+  DecisionResult *Result = nullptr; // mapped pinned host memory
+  RedirectBuffer Buffers[2];
+  int Live = -1, Building = 0;      // Buffers index in Steady / of the decision
+  bool UseRedirected = false;       // the Steady verdict
+  uint64_t SinceDecision = 0;
+  OnlineStats Stats;
+};
+
+} // namespace divopt::rt::online

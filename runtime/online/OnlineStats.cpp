@@ -1,0 +1,38 @@
+#include "online/OnlineStats.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace divopt::rt::online {
+
+double OnlineStats::netSavedMs() const {
+  double Saved = double(RedirectedLaunches) * (OriginalMs - RegroupedMs);
+  double CostCloneExtra = double(CostLaunches) * std::max(0.0, CostCloneMs - OriginalMs);
+  return Saved - CostCloneExtra - DecisionGpuMs - DecisionHostMs;
+}
+
+void printSummary(const std::vector<OnlineStats> &Rows) {
+  if (Rows.empty())
+    return;
+  size_t Name = 6;
+  for (const OnlineStats &R : Rows)
+    Name = std::max(Name, R.Kernel.size() + 1 + R.Shape.size());
+  std::fprintf(stderr,
+               "divopt: online summary (launches: cost clone / original / regrouped, guard trials "
+               "included; times per launch in ms; decision totals in ms)\n");
+  std::fprintf(stderr, "%-*s %9s %9s %9s %-10s %8s %9s %9s %9s %8s %8s %9s\n", int(Name),
+               "kernel", "cost", "original", "regrouped", "layout", "estimate", "orig ms",
+               "regr ms", "cost ms", "gpu ms", "host ms", "saved ms");
+  for (const OnlineStats &R : Rows) {
+    std::string Label = R.Kernel + " " + R.Shape;
+    std::fprintf(stderr,
+                 "%-*s %9llu %9llu %9llu %-10s %+7.1f%% %9.3f %9.3f %9.3f %8.3f %8.3f %9.3f  %s\n",
+                 int(Name), Label.c_str(), (unsigned long long)R.CostLaunches,
+                 (unsigned long long)R.OriginalLaunches, (unsigned long long)R.RedirectedLaunches,
+                 R.Layout.c_str(), 100 * R.EstimatedGain, R.OriginalMs, R.RegroupedMs,
+                 R.CostCloneMs, R.DecisionGpuMs, R.DecisionHostMs, R.netSavedMs(),
+                 R.Disabled.empty() ? R.Verdict.c_str() : ("off: " + R.Disabled).c_str());
+  }
+}
+
+} // namespace divopt::rt::online

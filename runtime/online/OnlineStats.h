@@ -1,0 +1,32 @@
+// What online mode did for one kernel and shape, for DIVOPT_VERBOSE's
+// per-decision lines and the summary table at exit.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace divopt::rt::online {
+
+struct OnlineStats {
+  std::string Kernel, Shape;
+  uint64_t CostLaunches = 0, OriginalLaunches = 0, RedirectedLaunches = 0, TrialLaunches = 0;
+  uint64_t Decisions = 0;
+  std::string Layout = "-";    // what the last decision chose ("sorting", ...)
+  double EstimatedGain = 0;    // the last decision's estimate
+  double OriginalMs = 0, RegroupedMs = 0; // the last guard's fastest trials
+  double CostCloneMs = 0;      // the last cost clone launch
+  double DecisionGpuMs = 0;    // all decisions, %globaltimer between their first and last kernel
+  double DecisionHostMs = 0;   // all decisions, host time queueing them
+  std::string Verdict = "deciding";
+  std::string Disabled;        // why the slot runs the original for good
+
+  // Launches in the regrouped layout times what each saved, less what the
+  // cost clones and the GPU decisions cost over an original launch. Trials
+  // that ran the redirected clone count as regrouped launches.
+  double netSavedMs() const;
+};
+
+// One line per kernel and shape, as a table, on stderr.
+void printSummary(const std::vector<OnlineStats> &Rows);
+
+} // namespace divopt::rt::online
