@@ -1,6 +1,7 @@
 #include "DeviceInstrumentation.h"
 #include "BbvFeatures.h"
 #include "BlockNumbering.h"
+#include "CostInstrumentation.h"
 #include "FeatureExtraction.h"
 #include "KernelNotes.h"
 #include "Kernels.h"
@@ -82,10 +83,12 @@ unsigned instrumentDeviceModule(Module &M) {
     remarkFeatures(ORE, *K, Features, createFeatureClone(*K, Features));
     if (Verdict.Safe) {
       Function *Redirect = createRedirectClone(*K);
+      Function *Cost = createCostClone(*K, Numbering);
       ORE.emit([&] {
         return OptimizationRemark("divopt", "Regroupable", K)
                << "kernel '" << demangledName(K->getName())
-               << "' can be regrouped at launch: redirected clone " << Redirect->getName();
+               << "' can be regrouped at launch: redirected clone " << Redirect->getName()
+               << ", cost clone " << Cost->getName();
       });
     } else {
       ORE.emit([&] {

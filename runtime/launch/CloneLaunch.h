@@ -1,27 +1,41 @@
 // Launching the clones the pass makes of a kernel: the redirected clone
 // (abi::RedirectCloneSuffix), which optimize mode runs instead of the kernel,
-// and the feature-extraction clone (abi::FeatureCloneSuffix), whose output
-// profile mode records beside the counters and optimize mode predicts BBVs
-// from. Both take the kernel's parameters and one hidden pointer.
+// the cost clone (abi::CostCloneSuffix), which also runs instead of the kernel
+// and prices each thread's run, and the feature-extraction clone
+// (abi::FeatureCloneSuffix), whose output profile mode records beside the
+// counters and optimize mode predicts BBVs from. All take the kernel's
+// parameters followed by hidden pointers.
 #pragma once
 #include "launch/KernelRegistry.h"
 #include "profile/ProfileLaunch.h"
 
+#include <initializer_list>
+
 namespace divopt::rt {
 
 // Queues Clone on L's stream with L's grid, block and shared memory, K's
-// parameters from L, then Hidden.
-CUresult launchClone(CUfunction Clone, const KernelInfo &K, const LaunchRequest &L, void *Hidden);
+// parameters from L, then the Hidden pointers in order.
+CUresult launchClone(CUfunction Clone, const KernelInfo &K, const LaunchRequest &L,
+                     std::initializer_list<void *> Hidden);
 
 // The feature clone fills Features[f * threads + t] (device memory,
 // K.Note.Features.size() * threads doubles). K.FeatureClone must be set.
 inline CUresult launchFeatureClone(const KernelInfo &K, const LaunchRequest &L, void *Features) {
-  return launchClone(K.FeatureClone, K, L, Features);
+  return launchClone(K.FeatureClone, K, L, {Features});
 }
 
 // The redirected clone runs logical thread D[p] at physical position p.
 inline CUresult launchRedirected(const KernelInfo &K, const LaunchRequest &L, void *D) {
-  return launchClone(K.RedirectClone, K, L, D);
+  return launchClone(K.RedirectClone, K, L, {D});
+}
+
+// The cost clone computes K's results and writes Cost[t] for global linear
+// thread id t (device memory, one float per thread): the sum of Weights[b]
+// (device memory, one per block of K.Note) over every block execution of
+// thread t. K.CostClone must be set.
+inline CUresult launchCostClone(const KernelInfo &K, const LaunchRequest &L, const float *Weights,
+                                float *Cost) {
+  return launchClone(K.CostClone, K, L, {const_cast<float *>(Weights), Cost});
 }
 
 } // namespace divopt::rt

@@ -81,6 +81,10 @@ void resolve(KernelInfo &K, const void *Stub) {
       K.Problem = "its redirected clone " + Redirect + " is missing: " + D->describe(R);
       return;
     }
+    // Older binaries have no cost clone; CostClone stays null.
+    std::string Cost = K.Name + abi::CostCloneSuffix;
+    if (D->ModuleGetFunction(&K.CostClone, Module, Cost.c_str()) != CUDA_SUCCESS)
+      K.CostClone = nullptr;
   }
   if (!K.Note.Features.empty()) {
     std::string Features = K.Name + abi::FeatureCloneSuffix;

@@ -19,6 +19,9 @@ struct KernelInfo {
   uint64_t NoteDigest = 0;
   CUfunction ProfileClone = nullptr;
   CUfunction RedirectClone = nullptr; // only when the notes say regroupable
+  // Only when the notes say regroupable, and null in binaries built before
+  // the pass made cost clones (not a problem: the kernel stays usable).
+  CUfunction CostClone = nullptr;
   // Only when the notes list features; without it FeatureProblem says why,
   // and the kernel is profiled without feature values.
   CUfunction FeatureClone = nullptr;

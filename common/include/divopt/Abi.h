@@ -30,6 +30,19 @@ inline constexpr unsigned BranchBucketThreads = 32;
 // physical linear position p runs as logical thread D[p] (a permutation).
 inline constexpr const char *RedirectCloneSuffix = "__divopt_redirect";
 
+// The cost clone of a regroupable kernel K is K + CostCloneSuffix: K's code
+// (it computes K's results, so the runtime can run it instead of K) with two
+// hidden parameters after K's:
+//   const float *weights  weights[b], the cost of one execution of basic block
+//                         b (notes block id) in cycles, from the latency table;
+//                         read-only, the same for every thread
+//   float *cost           cost[gtid] (the global linear thread id, as in
+//                         counts), written once per thread at exit: the sum of
+//                         weights[b] over every block execution of the thread,
+//                         entry block included, added in float in the order the
+//                         thread ran them
+inline constexpr const char *CostCloneSuffix = "__divopt_cost";
+
 // The feature-extraction clone of a kernel K with at least one feature
 // (notes "features") is K + FeatureCloneSuffix, with K's parameters followed
 // by one hidden parameter double *features. Launched with K's grid and block,

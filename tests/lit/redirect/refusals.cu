@@ -1,10 +1,11 @@
 // Each reason a kernel cannot be regrouped: a missed remark naming it and its
-// source line, the verdict in the notes, no redirected clone, and the
-// original kernel unchanged. Accepted kernels get a remark too.
+// source line, the verdict in the notes, no redirected or cost clone, and the
+// original kernel unchanged. Accepted kernels get a remark naming both clones.
 // REQUIRES: llvm-tools
 // RUN: %clang_cuda -O2 -gline-tables-only -fpass-plugin=%plugin -Rpass=divopt -Rpass-missed=divopt --cuda-device-only -S -emit-llvm %s -o %t.ll 2> %t.remarks
 // RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 // RUN: FileCheck %s --check-prefix=IR < %t.ll
+// RUN: grep "^define .*__divopt_cost(" %t.ll | FileCheck %s --check-prefix=COST --implicit-check-not=define
 
 __global__ void syncs(float *p) {
   p[threadIdx.x] += 1.0f;
@@ -36,6 +37,7 @@ __global__ void pureAsm(unsigned *p) {
   p[threadIdx.x] = lo;
 }
 // REMARK-DAG: remark: kernel 'pureAsm(unsigned int*)' can be regrouped at launch
+// COST: define {{.*}}ptx_kernel void @_Z7pureAsmPj__divopt_cost(ptr {{.*}}, ptr addrspace(1) noalias readonly captures(none) %{{.*}}, ptr addrspace(1) %{{.*}})
 
 __global__ void shared(float *p) {
   __shared__ float tile[256];
@@ -58,16 +60,18 @@ __global__ void counts(unsigned *total, const int *in) {
   if (in[threadIdx.x] > 0)
     atomicAdd(total, 1u);
 }
-// REMARK-DAG: remark: kernel 'counts(unsigned int*, int const*)' can be regrouped at launch: redirected clone _Z6countsPjPKi__divopt_redirect
+// REMARK-DAG: remark: kernel 'counts(unsigned int*, int const*)' can be regrouped at launch: redirected clone _Z6countsPjPKi__divopt_redirect, cost clone _Z6countsPjPKi__divopt_cost
+// COST: define {{.*}}ptx_kernel void @_Z6countsPjPKi__divopt_cost(
 
 __global__ void fine(float *p, int n) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   if (t < n)
     p[t] = sqrtf(p[t]) * t;
 }
-// REMARK-DAG: remark: kernel 'fine(float*, int)' can be regrouped at launch: redirected clone _Z4finePfi__divopt_redirect
+// REMARK-DAG: remark: kernel 'fine(float*, int)' can be regrouped at launch: redirected clone _Z4finePfi__divopt_redirect, cost clone _Z4finePfi__divopt_cost
+// COST: define {{.*}}ptx_kernel void @_Z4finePfi__divopt_cost(
 
-// IR: \22name\22:\22_Z5syncsPf\22,\22params\22:1,\22regroup\22:{\22line\22:11,\22reason\22:\22it uses a block-wide barrier
+// IR: \22name\22:\22_Z5syncsPf\22,\22params\22:1,\22regroup\22:{\22line\22:12,\22reason\22:\22it uses a block-wide barrier
 // IR-NOT: define {{.*}}@_Z5syncsPf__divopt_redirect
 // IR-NOT: define {{.*}}@_Z6sharedPf__divopt_redirect
 // IR: define {{.*}}ptx_kernel void @_Z4finePfi__divopt_redirect(
