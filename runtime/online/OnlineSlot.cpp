@@ -127,13 +127,20 @@ bool OnlineSlot::allocate(cudaStream_t Stream, std::string &Why) {
 }
 
 cudaError_t OnlineSlot::startDecision(const LaunchRequest &L) {
-  auto Start = std::chrono::steady_clock::now();
+  auto Lap = [Last = std::chrono::steady_clock::now()]() mutable {
+    auto Now = std::chrono::steady_clock::now();
+    double Ms = std::chrono::duration<double, std::milli>(Now - Last).count();
+    Last = Now;
+    return Ms;
+  };
   std::string Why;
   CostWeights W = costWeights(K, L.Stream, Why);
   if (!W.Device)
     return disable(L, Why.empty() ? "its block weights are not on the GPU" : Why);
+  double WeightsMs = Lap();
   if (!allocate(L.Stream, Why))
     return disable(L, Why);
+  double BuffersMs = Lap();
   cudaStreamWaitEvent(L.Stream, W.Ready, 0);
 
   // Build into the buffer no Steady launch reads; wait (on the GPU) for the
@@ -160,6 +167,7 @@ cudaError_t OnlineSlot::startDecision(const LaunchRequest &L) {
     return disable(L, "its cost clone did not launch");
   ++Stats.CostLaunches;
   queueStamp(Result, CostEnd, L.Stream);
+  double CostCloneMs = Lap();
   if (cudaError_t E = queueDecision(B, M, config().MinGain, Choice, Target.D, Result, L.Stream);
       E != cudaSuccess || cudaEventRecord(Decided, L.Stream) != cudaSuccess) {
     cudaGetLastError();
@@ -180,8 +188,17 @@ cudaError_t OnlineSlot::startDecision(const LaunchRequest &L) {
     cudaEventRecord(Judged, L.Stream);
     Now = Phase::Judging;
   }
-  Stats.DecisionHostMs +=
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - Start).count();
+  double QueueMs = Lap();
+  Stats.DecisionHostMs += WeightsMs + BuffersMs + CostCloneMs + QueueMs;
+  if (config().Verbose >= 2) {
+    char Line[200];
+    std::snprintf(Line, sizeof Line,
+                  "online %s %s: decision %llu queued; host: weights %.3f ms, buffers %.3f ms, "
+                  "cost clone %.3f ms, decision kernels %.3f ms",
+                  K.Name.c_str(), shapeText(S).c_str(), (unsigned long long)Stats.Decisions,
+                  WeightsMs, BuffersMs, CostCloneMs, QueueMs);
+    warn(Line);
+  }
   return cudaSuccess;
 }
 
