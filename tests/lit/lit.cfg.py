@@ -1,6 +1,7 @@
 # lit configuration for divopt: opt on .ll, clang CUDA compile-only on .cu,
 # the CLI on profiles, and GPU tests (feature cuda-gpu) that run programs the
 # build compiled with the plugin.
+import glob
 import os
 import shutil
 import subprocess
@@ -27,6 +28,19 @@ config.substitutions.append(
 config.substitutions.append(("%cuda_arch", config.cuda_arch))
 config.substitutions.append(("%divopt", os.path.join(config.divopt_obj_root, "bin", "divopt")))
 config.substitutions.append(("%gpubin", os.path.join(config.divopt_obj_root, "bin")))
+config.substitutions.append(("%gpulib", os.path.join(config.divopt_obj_root, "lib")))
+# Where libcudart.so.13 is, for the GPU programs linked against the shared CUDA
+# runtime (an rpath names the configured toolkit; a GPU host may keep it
+# elsewhere): the configured toolkit, else the usual places.
+def cudart_dir():
+    candidates = [os.path.join(config.cuda_path, "lib64"), "/usr/local/cuda/lib64"]
+    candidates += sorted(glob.glob("/usr/local/cuda-13*/lib64"), reverse=True)
+    candidates += ["/usr/lib/x86_64-linux-gnu"]
+    for d in candidates:
+        if os.path.exists(os.path.join(d, "libcudart.so.13")):
+            return d
+    return candidates[0]
+config.substitutions.append(("%cudart_dir", cudart_dir()))
 # The configured Python where it exists; on a GPU host that only received the
 # build, the Python running lit.
 config.substitutions.append(
