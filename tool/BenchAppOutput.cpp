@@ -119,6 +119,8 @@ AppOutput parseAppOutput(const std::string &App, const std::string &Stdout) {
   if (!Bound.is_boolean())
     bad(App, "\"compute_bound\" is not true or false");
   O.ComputeBound = Bound.get<bool>();
+  if (auto E2e = J.find("end_to_end_ms"); E2e != J.end() && !E2e->is_null())
+    O.EndToEndMs = milliseconds(App, *E2e, "end_to_end_ms");
   return O;
 }
 

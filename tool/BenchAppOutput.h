@@ -19,12 +19,15 @@ struct AppOutput {
   std::string Check;    // "pass" or "skipped"
   double RegroupMs = 0; // handwritten: key + sort + upload
   bool ComputeBound = false;
+  // --end-to-end: the host wall time of the first `repeat` launches issued
+  // back to back (divopt's overheads included); none without the flag.
+  std::optional<double> EndToEndMs;
 };
 
 // Parses an app's stdout: exactly one non-empty line holding the JSON object.
 // Throws std::runtime_error naming App and what is wrong (not JSON, a field
 // missing or of the wrong type, times that disagree with repeat, another app's
-// name).
+// name). "end_to_end_ms" may be absent or null (no --end-to-end).
 AppOutput parseAppOutput(const std::string &App, const std::string &Stdout);
 
 // One "divopt: [not ]regrouping KERNEL <<<grid, block>>>: WHY [decided in X ms] (STAGES)"

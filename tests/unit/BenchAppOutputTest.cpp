@@ -28,6 +28,20 @@ TEST(BenchAppOutput, ParsesTheContractLine) {
   EXPECT_EQ(O.Checksum, "00112233aabbccdd"); // compared case-blind
   EXPECT_EQ(O.Check, "pass");
   EXPECT_TRUE(O.ComputeBound);
+  EXPECT_FALSE(O.EndToEndMs); // no --end-to-end, no field
+}
+
+// --end-to-end adds the host wall time of the first `repeat` launches; without
+// the flag the frame prints null.
+TEST(BenchAppOutput, EndToEndTimeWhenAskedFor) {
+  std::string Line = Good;
+  Line.insert(Line.size() - 1, R"(,"end_to_end_ms":31.5)");
+  auto O = parseAppOutput("sw", Line);
+  ASSERT_TRUE(O.EndToEndMs);
+  EXPECT_DOUBLE_EQ(*O.EndToEndMs, 31.5);
+  Line = Good;
+  Line.insert(Line.size() - 1, R"(,"end_to_end_ms":null)");
+  EXPECT_FALSE(parseAppOutput("sw", Line).EndToEndMs);
 }
 
 // The message of parsing Stdout as App's output, or "" if it parsed.
@@ -70,6 +84,10 @@ TEST(BenchAppOutput, MalformedLinesNameTheAppAndTheProblem) {
             "bench-app-sw: \"check\" is \"fail\" (expected pass or skipped)");
   EXPECT_EQ(problem("sw", with(R"("compute_bound":true)", R"("compute_bound":1)")),
             "bench-app-sw: \"compute_bound\" is not true or false");
+  EXPECT_EQ(problem("sw", with(R"("compute_bound":true)", R"("compute_bound":true,"end_to_end_ms":-2)")),
+            "bench-app-sw: \"end_to_end_ms\" is not a non-negative number of milliseconds");
+  EXPECT_EQ(problem("sw", with(R"("compute_bound":true)", R"("compute_bound":true,"end_to_end_ms":"3")")),
+            "bench-app-sw: \"end_to_end_ms\" is not a non-negative number of milliseconds");
 }
 
 TEST(BenchAppOutput, RuntimeDecisionsFromVerboseStderr) {

@@ -13,12 +13,26 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 
 namespace bench {
+
+namespace {
+
+// What parseOptions tells timeLaunches and printResult, which apps call with
+// the repeat count only.
+struct EndToEndState {
+  bool Requested = false;
+  std::optional<double> Ms; // the first timeLaunches of the process
+};
+EndToEndState EndToEnd;
+
+} // namespace
 
 [[noreturn]] void cudaFailed(int Error, const char *What, const char *File,
                              int Line) {
@@ -39,11 +53,16 @@ void printUsage(const AppInfo &App, std::FILE *To) {
   std::fprintf(
       To,
       "bench-app-%s: %s\n"
-      "usage: bench-app-%s [--size N] [--seed S] [--repeat R]\n"
+      "usage: bench-app-%s [--size N] [--seed S] [--repeat R] [--end-to-end]\n"
       "         [--variant original|handwritten] [--check] [--quiet]\n"
       "  --size N     problem size in %s, %" PRIu64 " to %" PRIu64 " (default %" PRIu64 ")\n"
       "  --seed S     input generator seed (default 1)\n"
       "  --repeat R   timed launches after 3 warm-ups (default 20)\n"
+      "  --end-to-end before the warm-ups, also time R launches issued back to\n"
+      "               back (no synchronization between them), host wall clock\n"
+      "               from the first launch to a cudaDeviceSynchronize() after\n"
+      "               the last: the kernel's first launches, so divopt's\n"
+      "               overheads are included (end_to_end_ms in the JSON line)\n"
       "  --variant V  original: the kernel as written (divopt may regroup it);\n"
       "               handwritten: threads sorted by a work key with CUB\n"
       "  --check      compare the GPU result with the CPU reference (exit 3 on\n"
@@ -83,7 +102,7 @@ __global__ void iotaKernel(uint32_t *Out, uint32_t N) {
 } // namespace
 
 Options parseOptions(int argc, char **argv, const AppInfo &App) {
-  Options O{App.DefaultSize, 1, 20, false, false, false};
+  Options O{App.DefaultSize, 1, 20, false, false, false, false};
   for (int I = 1; I < argc; ++I) {
     std::string Arg = argv[I];
     std::string Value;
@@ -128,15 +147,32 @@ Options parseOptions(int argc, char **argv, const AppInfo &App) {
     } else if (Arg == "--quiet") {
       noValue();
       O.Quiet = true;
+    } else if (Arg == "--end-to-end") {
+      noValue();
+      O.EndToEnd = true;
     } else {
       badCommandLine(App, "unknown argument '" + std::string(argv[I]) + "'");
     }
   }
+  EndToEnd.Requested = O.EndToEnd;
   return O;
 }
 
 std::vector<float> timeLaunches(const std::function<void()> &Launch,
                                 int Repeat) {
+  if (EndToEnd.Requested && !EndToEnd.Ms) {
+    // The inputs' uploads are done before the clock starts: only the
+    // launches (and whatever divopt does for them) are timed.
+    BENCH_CUDA(cudaDeviceSynchronize());
+    auto Start = std::chrono::steady_clock::now();
+    for (int I = 0; I < Repeat; ++I) {
+      Launch();
+      BENCH_CUDA(cudaGetLastError());
+    }
+    BENCH_CUDA(cudaDeviceSynchronize());
+    auto Stop = std::chrono::steady_clock::now();
+    EndToEnd.Ms = std::chrono::duration<double, std::milli>(Stop - Start).count();
+  }
   for (int I = 0; I < 3; ++I) {
     Launch();
     BENCH_CUDA(cudaGetLastError());
@@ -258,13 +294,15 @@ void printResult(const AppInfo &App, const Options &O, const RunResult &R) {
       "{\"app\":%s,\"variant\":\"%s\",\"kernel\":%s,\"threads\":%" PRIu64
       ",\"size\":%" PRIu64 ",\"seed\":%" PRIu64 ",\"repeat\":%d,\"times_ms\":%s,"
       "\"median_ms\":%s,\"min_ms\":%s,\"max_ms\":%s,\"checksum\":\"%s\","
-      "\"check\":\"%s\",\"regroup_ms\":%s,\"compute_bound\":%s}\n",
+      "\"check\":\"%s\",\"regroup_ms\":%s,\"compute_bound\":%s,"
+      "\"end_to_end_ms\":%s}\n",
       jsonString(App.Name).c_str(), O.Handwritten ? "handwritten" : "original",
       jsonString(R.Kernel).c_str(), R.Threads, O.Size, O.Seed, O.Repeat,
       Times.c_str(), jsonNumber(median(R.TimesMs)).c_str(),
       jsonNumber(*Min).c_str(), jsonNumber(*Max).c_str(), Checksum,
       R.Checked ? "pass" : "skipped", jsonNumber(R.RegroupMs).c_str(),
-      App.ComputeBound ? "true" : "false");
+      App.ComputeBound ? "true" : "false",
+      EndToEnd.Ms ? jsonNumber(*EndToEnd.Ms).c_str() : "null");
   std::fflush(stdout);
 }
 

@@ -33,14 +33,23 @@ struct Options {
   bool Handwritten;
   bool Check;
   bool Quiet;
+  // --end-to-end: timeLaunches also times its first Repeat launches back to
+  // back, host wall clock (end_to_end_ms in the JSON line).
+  bool EndToEnd;
 };
 
 // Parses argv (exit 2 with a message on a bad command line; --help prints
-// usage and exits 0).
+// usage and exits 0). The frame remembers --end-to-end for timeLaunches and
+// printResult, so apps need not pass it on.
 Options parseOptions(int argc, char **argv, const AppInfo &App);
 
 // Times Repeat launches after 3 warm-ups, each bracketed by CUDA events on the
-// default stream.
+// default stream. With --end-to-end, the first call of the process first
+// issues Repeat launches back to back, as a program would (no synchronization
+// between them), and times them with the host's steady clock from just before
+// the first launch to the return of a cudaDeviceSynchronize() after the last:
+// these are the kernel's first launches in the process, so every divopt
+// overhead is in that time. printResult reports it as end_to_end_ms.
 std::vector<float> timeLaunches(const std::function<void()> &Launch, int Repeat);
 
 // Hand-written regrouping: the permutation of [0, n) that orders threads by Key
