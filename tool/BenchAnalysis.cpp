@@ -141,4 +141,79 @@ std::optional<SpeedupSummary> speedupSummary(const BenchResults &R, const std::s
                         *std::max_element(All.begin(), All.end())};
 }
 
+std::vector<EndToEndRow> endToEndRows(const BenchResults &R) {
+  bool AnyOnline = false;
+  for (const AppResult &A : R.Apps)
+    if (const VariantResult *V = A.variant("online"); V && V->measured())
+      AnyOnline = true;
+  std::vector<EndToEndRow> Rows;
+  if (!AnyOnline)
+    return Rows;
+  for (const AppResult &A : R.Apps) {
+    const VariantResult *Base = A.variant("baseline");
+    if (!A.Error.empty() || !Base)
+      continue;
+    EndToEndRow Row;
+    Row.App = A.App;
+    Row.OffMs = Base->EndToEndMs;
+    const VariantResult *Online = A.variant("online");
+    if (Online)
+      Row.OnlineMs = Online->EndToEndMs;
+    if (!Online)
+      Row.Missing = "online not run";
+    else if (Online->State == Status::Fail)
+      Row.Missing = "online FAIL: wrong result";
+    else if (Online->State != Status::Ok)
+      Row.Missing = "online " + statusName(Online->State);
+    else if (!Row.OffMs || !(*Row.OffMs > 0))
+      Row.Missing = "no baseline end-to-end time";
+    else if (!Row.OnlineMs || !(*Row.OnlineMs > 0))
+      Row.Missing = "no online end-to-end time";
+    else
+      Row.Speedup = speedup(*Row.OffMs, *Row.OnlineMs);
+    if (auto N = numbersFor(A, "online"))
+      Row.KernelSpeedup = N->KernelSpeedup;
+    for (const std::string &Algo : predictedAlgorithms())
+      if (auto N = numbersFor(A, Algo); N && (!Row.BestForced || N->KernelSpeedup > *Row.BestForced)) {
+        Row.BestForced = N->KernelSpeedup;
+        Row.BestForcedAlgorithm = Algo;
+      }
+    if (Row.Speedup && Row.BestForced && *Row.BestForced >= EndToEndTargets::ShareFrom)
+      Row.Share = *Row.Speedup / *Row.BestForced;
+    Rows.push_back(std::move(Row));
+  }
+  return Rows;
+}
+
+std::optional<EndToEndSummary> endToEndSummary(const std::vector<EndToEndRow> &Rows) {
+  EndToEndSummary S;
+  std::vector<double> All;
+  for (const EndToEndRow &Row : Rows) {
+    if (!Row.Speedup) {
+      S.Missing.push_back(Row.App + " (" + Row.Missing + ")");
+      continue;
+    }
+    All.push_back(*Row.Speedup);
+    if (All.size() == 1 || *Row.Speedup < S.Min) {
+      S.Min = *Row.Speedup;
+      S.MinApp = Row.App;
+    }
+    if (*Row.Speedup < EndToEndTargets::Floor)
+      S.BelowFloor.push_back(Row.App);
+    if (Row.Share) {
+      ++S.ShareApps;
+      if (*Row.Share < EndToEndTargets::Share)
+        S.BelowShare.push_back(Row.App);
+    }
+  }
+  if (All.empty())
+    return std::nullopt;
+  S.Apps = All.size();
+  S.Mean = mean(All);
+  S.GeometricMean = geometricMean(All);
+  S.MeanMet = S.Mean >= EndToEndTargets::Mean;
+  S.GeometricMeanMet = S.GeometricMean >= EndToEndTargets::GeometricMean;
+  return S;
+}
+
 } // namespace divopt::bench

@@ -76,4 +76,57 @@ struct SpeedupSummary {
 std::optional<SpeedupSummary> speedupSummary(const BenchResults &R, const std::string &Variant,
                                              bool KernelOnly);
 
+// The End to end section: the online variant against the baseline, both run
+// with --end-to-end (the host wall time of the first `repeat` launches, every
+// overhead included), beside the gains the forced algorithms reach.
+struct EndToEndRow {
+  std::string App;
+  std::optional<double> OffMs, OnlineMs; // the end_to_end_ms of baseline and online
+  // OffMs / OnlineMs; none unless both were timed and online computed the
+  // baseline's result (Missing says why).
+  std::optional<double> Speedup;
+  std::string Missing;
+  std::optional<double> KernelSpeedup; // online: baseline median / online median
+  // The largest kernel-only speedup (baseline median / median) of sorting,
+  // greedy and greedy-max among those that computed the right result.
+  std::optional<double> BestForced;
+  std::string BestForcedAlgorithm;
+  // Speedup / BestForced, where BestForced >= EndToEndTargets::ShareFrom.
+  std::optional<double> Share;
+};
+
+// The targets for the online e2e speedups.
+struct EndToEndTargets {
+  static constexpr double Mean = 1.75;
+  static constexpr double GeometricMean = 1.4;
+  static constexpr double ShareFrom = 1.2; // the share target applies from this best forced gain
+  static constexpr double Share = 0.9;
+  static constexpr double Floor = 0.98;
+};
+
+// One row per app that was measured (no app error), in results order; empty
+// when no app has an online variant that ran (skipped, or results from before
+// it).
+std::vector<EndToEndRow> endToEndRows(const BenchResults &R);
+
+struct EndToEndSummary {
+  size_t Apps = 0;             // rows with a Speedup: what the statistics are over
+  double Mean = 0, GeometricMean = 0, Min = 0;
+  std::string MinApp;
+  bool MeanMet = false, GeometricMeanMet = false;
+  // Rows with a Speedup whose BestForced >= ShareFrom and Share < Share target,
+  // and rows below the floor.
+  std::vector<std::string> BelowShare, BelowFloor;
+  size_t ShareApps = 0;        // rows the share target applies to
+  std::vector<std::string> Missing; // rows without a Speedup: "app (why)"
+  bool shareMet() const { return BelowShare.empty(); }
+  bool floorMet() const { return BelowFloor.empty(); }
+  bool complete() const { return Missing.empty(); }
+  bool allMet() const {
+    return MeanMet && GeometricMeanMet && shareMet() && floorMet() && complete();
+  }
+};
+// None when no row has a Speedup.
+std::optional<EndToEndSummary> endToEndSummary(const std::vector<EndToEndRow> &Rows);
+
 } // namespace divopt::bench

@@ -164,7 +164,9 @@ CLI::App *addBenchCommand(CLI::App &App, BenchOptions &O) {
                           ->delimiter(',')
                           ->check(oneOf(knownApps(), "app"))
                           ->type_name("LIST");
-  CLI::Option *Repeat = Cmd->add_option("--repeat", O.Repeat, "Timed launches per variant")
+  CLI::Option *Repeat = Cmd->add_option("--repeat", O.Repeat,
+                                        "Timed launches per variant; baseline and online also "
+                                        "time as many end to end (the issue's figure: 100)")
                             ->check(CLI::Range(1, 100000))
                             ->capture_default_str();
   Cmd->add_option("--out", O.Out,

@@ -127,7 +127,8 @@ void fig9(const std::string &Dir, const BenchResults &R) {
 std::vector<std::string> fig9Variants(const BenchResults &R) {
   std::vector<std::string> Out;
   for (const std::string &V : variantNames()) {
-    if (V == "baseline")
+    // online's overhead shows only end to end (the report's End to end section).
+    if (V == "baseline" || V == "online")
       continue;
     bool Ran = V != "model";
     for (const AppResult &A : R.Apps)

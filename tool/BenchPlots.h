@@ -18,7 +18,8 @@ struct PlotFiles {
   static constexpr const char *Fig9 = "fig9-speedup.svg";
 };
 
-// The variants Fig. 9 shows: every regrouping variant, model only where it ran.
+// The variants Fig. 9 shows: every regrouping variant, model only where it
+// ran; not online, whose overhead only the End to end section shows.
 std::vector<std::string> fig9Variants(const BenchResults &R);
 
 // Writes the four SVGs into Dir; throws std::runtime_error when one cannot

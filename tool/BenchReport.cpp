@@ -93,7 +93,9 @@ void kernelTimes(std::ostream &OS, const BenchResults &R) {
         OS << ms(T.Median) << " | " << ms(T.iqr()) << " | " << ms(T.Min) << " | " << ms(T.Max)
            << " | " << ms(V.OverheadMs) << " | ";
         auto N = timesAgainstBaseline(A, V.Name);
-        if (N && V.Name != "baseline")
+        if (N && V.Name == "online") // its overhead is only in the end-to-end time
+          OS << "- | " << times(N->KernelSpeedup) << " | ";
+        else if (N && V.Name != "baseline")
           OS << times(N->Speedup) << " | " << times(N->KernelSpeedup) << " | ";
         else
           OS << " | | ";
@@ -242,6 +244,93 @@ void fig9(std::ostream &OS, const BenchResults &R) {
   OS << "\nSeed 002 (GTX480): Greedy-Max 2.2x on average, 4.7x at most.\n\n";
 }
 
+std::string orDash(const std::optional<double> &X, std::string (*Format)(double)) {
+  return X ? Format(*X) : std::string("-");
+}
+
+std::string verdict(bool Met) { return Met ? "**PASS**" : "**FAIL**"; }
+
+std::string names(const std::vector<std::string> &List) {
+  std::string Out;
+  for (const std::string &N : List)
+    Out += (Out.empty() ? "" : ", ") + N;
+  return Out;
+}
+
+// Markdown code fences in the runtime's text would end the block early.
+std::string fenced(std::string Text) {
+  for (size_t At = Text.find("```"); At != std::string::npos; At = Text.find("```", At))
+    Text.replace(At, 3, "'''");
+  if (!Text.empty() && Text.back() != '\n')
+    Text += '\n';
+  return "```\n" + Text + "```\n";
+}
+
+void endToEnd(std::ostream &OS, const BenchResults &R) {
+  OS << "## End to end\n\n";
+  std::vector<EndToEndRow> Rows = endToEndRows(R);
+  if (Rows.empty()) {
+    OS << "No online end-to-end times in these results (the online variant was skipped, or the "
+          "results predate it).\n\n";
+    return;
+  }
+  using T = EndToEndTargets;
+  auto x3 = [](double X) { return fixed(X, 3) + "x"; };
+  OS << "The first " << R.Prov.Repeat
+     << " launches of each app's kernel in the process, issued back to back and timed on the "
+        "host from the first launch to a cudaDeviceSynchronize() after the last "
+        "(`--end-to-end`): off = the baseline (`DIVOPT_MODE=off`), online = `DIVOPT_MODE=optimize` "
+        "with neither profile nor model, every overhead of the runtime included. E2e speedup = "
+        "off / online; kernel-only = baseline median / online median of the timed launches after "
+        "the warm-ups; best forced = the largest kernel-only speedup of sorting, greedy and "
+        "greedy-max (guided by the exact profile); share = e2e speedup / best forced, where best "
+        "forced >= "
+     << times(T::ShareFrom) << ".\n\n"
+     << "| app | off e2e ms | online e2e ms | online e2e speedup | online kernel-only | best forced "
+        "kernel-only | online e2e share of it |\n"
+     << "|---|--:|--:|--:|--:|--:|--:|\n";
+  for (const EndToEndRow &Row : Rows) {
+    OS << "| " << Row.App << " | " << orDash(Row.OffMs, ms) << " | " << orDash(Row.OnlineMs, ms)
+       << " | " << (Row.Speedup ? x3(*Row.Speedup) : "- (" + Row.Missing + ")") << " | "
+       << orDash(Row.KernelSpeedup, times) << " | "
+       << (Row.BestForced ? times(*Row.BestForced) + " (" + Row.BestForcedAlgorithm + ")"
+                          : std::string("-"))
+       << " | " << (Row.Share ? percent(*Row.Share) + "%" : "-")
+       << " |\n";
+  }
+  OS << "\n";
+  auto S = endToEndSummary(Rows);
+  if (!S) {
+    std::vector<std::string> Missing;
+    for (const EndToEndRow &Row : Rows)
+      Missing.push_back(Row.App + " (" + Row.Missing + ")");
+    OS << "No app has an online end-to-end speedup: " << names(Missing)
+       << ". The targets cannot be met: **FAIL**.\n\n";
+  } else {
+    OS << "**Online, end to end, over " << S->Apps << " app(s): mean " << x3(S->Mean)
+       << ", geometric mean " << x3(S->GeometricMean) << ", minimum " << x3(S->Min) << " ("
+       << S->MinApp << ").**\n\n"
+       << "- mean >= " << times(T::Mean) << ": " << x3(S->Mean) << " " << verdict(S->MeanMet)
+       << "\n"
+       << "- geometric mean >= " << times(T::GeometricMean) << ": " << x3(S->GeometricMean) << " "
+       << verdict(S->GeometricMeanMet) << "\n"
+       << "- online e2e >= " << std::lround(100 * T::Share) << "% of the best forced gain on every "
+       << "app where that gain >= " << times(T::ShareFrom) << " (" << S->ShareApps << " app(s)): "
+       << verdict(S->shareMet())
+       << (S->shareMet() ? "" : " (" + names(S->BelowShare) + ")") << "\n"
+       << "- no app below " << times(T::Floor) << ": " << verdict(S->floorMet())
+       << (S->floorMet() ? "" : " (" + names(S->BelowFloor) + ")") << "\n"
+       << "- every measured app has an online e2e speedup: " << verdict(S->complete())
+       << (S->complete() ? "" : " (" + names(S->Missing) + ")") << "\n\n"
+       << (S->allMet() ? "All targets met." : "Not every target is met.") << "\n\n";
+  }
+  for (const AppResult &A : R.Apps)
+    if (const VariantResult *V = A.variant("online"); V && !V->Stderr.empty())
+      OS << "<details><summary>" << A.App
+         << ": the online run's stderr (DIVOPT_VERBOSE=1)</summary>\n\n"
+         << fenced(V->Stderr) << "\n</details>\n\n";
+}
+
 } // namespace
 
 void writeMarkdownReport(std::ostream &OS, const BenchResults &R) {
@@ -251,6 +340,7 @@ void writeMarkdownReport(std::ostream &OS, const BenchResults &R) {
   fig7(OS, R);
   fig8(OS);
   fig9(OS, R);
+  endToEnd(OS, R);
   kernelTimes(OS, R);
   OS << "How each number is computed: docs/bench.md.\n";
 }

@@ -9,7 +9,7 @@ using nlohmann::json;
 const std::vector<std::string> &variantNames() {
   static const std::vector<std::string> Names = {"baseline", "sorting", "greedy",
                                                  "greedy-max", "auto", "model",
-                                                 "handwritten", "oracle"};
+                                                 "online", "handwritten", "oracle"};
   return Names;
 }
 
@@ -113,6 +113,10 @@ json variantJson(const VariantResult &V) {
     J["command"] = V.Command;
   if (!V.PredictionCheck.empty())
     J["prediction_check"] = V.PredictionCheck;
+  if (V.EndToEndMs)
+    J["end_to_end_ms"] = *V.EndToEndMs;
+  if (!V.Stderr.empty())
+    J["stderr"] = V.Stderr;
   return J;
 }
 
@@ -173,6 +177,12 @@ VariantResult variantFrom(const Reader &R, const json &J, const std::string &Pat
   V.DerivedFrom = R.optional<std::string>(J, "derived_from", Path, "");
   V.Command = R.optional<std::string>(J, "command", Path, "");
   V.PredictionCheck = R.optional<std::string>(J, "prediction_check", Path, "");
+  V.Stderr = R.optional<std::string>(J, "stderr", Path, "");
+  if (J.contains("end_to_end_ms") && !J["end_to_end_ms"].is_null()) {
+    V.EndToEndMs = R.as<double>(J, Path, "end_to_end_ms");
+    if (!(*V.EndToEndMs >= 0))
+      R.bad(Path + ".end_to_end_ms", "is not a non-negative number of milliseconds");
+  }
   if (V.measured()) {
     V.TimesMs = R.as<std::vector<double>>(J, Path, "times_ms");
     if (V.TimesMs.empty())

@@ -16,8 +16,10 @@ namespace divopt::bench {
 // Variant names, in report order. baseline: the original kernel, divopt off.
 // sorting, greedy, greedy-max, auto: optimize mode guided by the exact
 // profile of this input. model: optimize mode guided by `divopt fit` on
-// another seed. handwritten: the app's own CUB-sorted regrouping. oracle: the
-// fastest of sorting, greedy and greedy-max (derived, not run).
+// another seed. online: optimize mode with neither profile nor model (the
+// runtime decides on the GPU). handwritten: the app's own CUB-sorted
+// regrouping. oracle: the fastest of sorting, greedy and greedy-max (derived,
+// not run).
 const std::vector<std::string> &variantNames();
 // The regrouping algorithms the model predicts (Table V, Figs. 7 and 8).
 const std::vector<std::string> &predictedAlgorithms();
@@ -25,6 +27,9 @@ const std::vector<std::string> &predictedAlgorithms();
 const std::vector<std::string> &skippableVariants();
 
 enum class Status { Ok, Fail, Error, Skipped };
+
+// The most of a variant's stderr results.json keeps (its tail).
+constexpr size_t MaxKeptStderr = 64 * 1024;
 std::string statusName(Status S); // "ok", "FAIL", "error", "skipped"
 
 struct VariantResult {
@@ -40,6 +45,12 @@ struct VariantResult {
   // model: how the model predicted seed 1's BBVs (`divopt fit --check` on
   // the profile of seed 1), e.g. "1 launch, ... mean absolute BBV error ..."
   std::string PredictionCheck;
+  // baseline and online (run with --end-to-end): the host wall time of the
+  // first `repeat` launches issued back to back, every overhead included.
+  std::optional<double> EndToEndMs;
+  // online: the app's stderr under DIVOPT_VERBOSE=1 (the runtime's summary),
+  // raw; the last MaxKeptStderr bytes when longer.
+  std::string Stderr;
   bool measured() const { return State == Status::Ok || State == Status::Fail; }
 };
 

@@ -20,12 +20,15 @@ namespace fs = std::filesystem;
 
 // The fake app: 1 ms per launch (0.5 ms regrouped, 0.6 hand-written);
 // DIVOPT_ALGORITHM=greedy computes a wrong checksum; a profile run copies
-// Profile; Behaviour "check-fails" and "hangs" break the baseline.
+// Profile; Behaviour "check-fails" and "hangs" break the baseline. With
+// --end-to-end it reports 5.5 ms end to end, 3.25 ms when online (optimize
+// mode with neither profile nor model), and the online runtime prints its
+// summary on stderr.
 std::string fakeApp(const std::string &Profile, const std::string &Behaviour) {
   return R"(#!/bin/sh
-variant=original; repeat=20
+variant=original; repeat=20; e2e=null
 while [ $# -gt 0 ]; do
-  case "$1" in --variant) variant=$2; shift;; --repeat) repeat=$2; shift;; esac; shift
+  case "$1" in --variant) variant=$2; shift;; --repeat) repeat=$2; shift;; --end-to-end) e2e=5.5;; esac; shift
 done
 behaviour=)" + Behaviour + R"(
 [ "$behaviour" = hangs ] && sleep 30
@@ -35,13 +38,17 @@ case "$DIVOPT_MODE" in
   profile) cp ')" + Profile + R"(' "$DIVOPT_PROFILE_FILE";;
   optimize)
     ms=0.5
+    if [ -z "$DIVOPT_PROFILE_USE" ] && [ "$DIVOPT_MODEL" = none ]; then
+      [ $e2e = null ] || e2e=3.25
+      printf 'divopt: online summary\n_Z6kernelPi  kept: regrouped\n' >&2
+    fi
     [ "$DIVOPT_ALGORITHM" = greedy ] && checksum=00000000000000bb
     echo "divopt: regrouping _Z6kernelPi <<<2x1x1, 64x1x1>>>: $DIVOPT_ALGORITHM (forced), predicted gains: 50.0%; 2 distinct BBVs, 4 SMs x 2 blocks [decided in 0.5 ms]" >&2;;
 esac
 [ "$variant" = handwritten ] && { ms=0.6; regroup=0.25; }
 times=$ms; i=1
 while [ $i -lt $repeat ]; do times="$times,$ms"; i=$((i+1)); done
-echo "{\"app\":\"sw\",\"variant\":\"$variant\",\"kernel\":\"_Z6kernelPi\",\"threads\":128,\"size\":128,\"seed\":1,\"repeat\":$repeat,\"times_ms\":[$times],\"median_ms\":$ms,\"min_ms\":$ms,\"max_ms\":$ms,\"checksum\":\"$checksum\",\"check\":\"pass\",\"regroup_ms\":$regroup,\"compute_bound\":true}"
+echo "{\"app\":\"sw\",\"variant\":\"$variant\",\"kernel\":\"_Z6kernelPi\",\"threads\":128,\"size\":128,\"seed\":1,\"repeat\":$repeat,\"times_ms\":[$times],\"median_ms\":$ms,\"min_ms\":$ms,\"max_ms\":$ms,\"checksum\":\"$checksum\",\"check\":\"pass\",\"regroup_ms\":$regroup,\"compute_bound\":true,\"end_to_end_ms\":$e2e}"
 )";
 }
 
@@ -110,6 +117,29 @@ TEST_F(BenchPlanTest, EveryVariantMeasuredCheckedAndPredicted) {
       << Greedy->Note;
 
   EXPECT_EQ(R.variant("model")->State, Status::Skipped);
+
+  // baseline and online are timed end to end; online decides alone: no
+  // profile, no model, its stderr kept.
+  const VariantResult *Baseline = R.variant("baseline");
+  ASSERT_TRUE(Baseline->EndToEndMs);
+  EXPECT_DOUBLE_EQ(*Baseline->EndToEndMs, 5.5);
+  EXPECT_NE(Baseline->Command.find("--end-to-end"), std::string::npos) << Baseline->Command;
+  EXPECT_FALSE(Sorting->EndToEndMs);
+  EXPECT_EQ(Sorting->Command.find("--end-to-end"), std::string::npos) << Sorting->Command;
+  const VariantResult *Online = R.variant("online");
+  EXPECT_EQ(Online->State, Status::Ok) << Online->Note;
+  ASSERT_TRUE(Online->EndToEndMs);
+  EXPECT_DOUBLE_EQ(*Online->EndToEndMs, 3.25);
+  EXPECT_EQ(Online->TimesMs, std::vector<double>(5, 0.5));
+  EXPECT_DOUBLE_EQ(Online->OverheadMs, 0);
+  for (const char *Want : {"DIVOPT_MODE=optimize", "DIVOPT_MODEL=none", "DIVOPT_VERBOSE=1",
+                           "--end-to-end", "--repeat 5", "--variant original"})
+    EXPECT_NE(Online->Command.find(Want), std::string::npos) << Want << ": " << Online->Command;
+  EXPECT_EQ(Online->Command.find("DIVOPT_PROFILE_USE"), std::string::npos) << Online->Command;
+  EXPECT_EQ(Online->Command.find("DIVOPT_ALGORITHM"), std::string::npos) << Online->Command;
+  EXPECT_NE(Online->Stderr.find("divopt: online summary\n_Z6kernelPi  kept: regrouped"),
+            std::string::npos)
+      << Online->Stderr;
   const VariantResult *Hand = R.variant("handwritten");
   EXPECT_EQ(Hand->State, Status::Ok);
   EXPECT_DOUBLE_EQ(Hand->OverheadMs, 0.25);
@@ -134,8 +164,9 @@ TEST_F(BenchPlanTest, EveryVariantMeasuredCheckedAndPredicted) {
 
 TEST_F(BenchPlanTest, SkippedVariantsAreNotRun) {
   install("normal");
-  O.Skip = {"greedy", "handwritten"};
+  O.Skip = {"greedy", "handwritten", "online"};
   AppResult R = benchmarkApp("sw", O, P);
+  EXPECT_EQ(R.variant("online")->State, Status::Skipped);
   EXPECT_EQ(R.variant("greedy")->State, Status::Skipped);
   EXPECT_EQ(R.variant("greedy")->Note, "--skip-variants");
   EXPECT_EQ(R.variant("handwritten")->State, Status::Skipped);
