@@ -1,5 +1,6 @@
 #include "online/CostWeights.h"
 #include "latency/BlockPricing.h"
+#include "online/DecisionKernels.h"
 #include "optimize/DeviceLatencyTable.h"
 
 #include <map>
@@ -16,20 +17,17 @@ CostWeights costWeights(const KernelInfo &K, cudaStream_t Stream, std::string &W
   if (!New)
     return At->second;
   std::vector<double> Cycles = priceBlocks(K.Note, latencyTable()).Cycles;
-  size_t Bytes = Cycles.size() * sizeof(float);
-  // Pinned, so the copy is queued in stream order like the launches after it;
-  // kept for the process, as the device copy is.
-  float *Host = nullptr, *Device = nullptr;
-  if (cudaMallocHost(reinterpret_cast<void **>(&Host), Bytes) != cudaSuccess ||
-      cudaMallocAsync(reinterpret_cast<void **>(&Device), Bytes, Stream) != cudaSuccess) {
+  std::vector<float> Host(Cycles.begin(), Cycles.end());
+  // cudaMalloc, not cudaMallocAsync: a process's first cudaMallocAsync sets
+  // up the memory pool, 9-10 ms on an H100, more than many programs' runs.
+  float *Device = nullptr;
+  if (cudaMalloc(reinterpret_cast<void **>(&Device), Host.size() * sizeof(float)) != cudaSuccess) {
     cudaGetLastError();
-    Why = "cannot place its " + std::to_string(Cycles.size()) + " block weights on the GPU";
+    Why = "cannot place its " + std::to_string(Host.size()) + " block weights on the GPU";
     return {};
   }
-  for (size_t B = 0; B < Cycles.size(); ++B)
-    Host[B] = float(Cycles[B]);
   CostWeights W{Device, nullptr};
-  if (cudaMemcpyAsync(Device, Host, Bytes, cudaMemcpyHostToDevice, Stream) != cudaSuccess ||
+  if (queueUpload(Host.data(), uint32_t(Host.size()), Device, Stream) != cudaSuccess ||
       cudaEventCreateWithFlags(&W.Ready, cudaEventDisableTiming) != cudaSuccess ||
       cudaEventRecord(W.Ready, Stream) != cudaSuccess) {
     cudaGetLastError();

@@ -25,6 +25,16 @@ __device__ unsigned long long globalTimer() {
   return T;
 }
 
+constexpr unsigned UploadChunk = 256;
+struct UploadChunkValues {
+  float V[UploadChunk];
+};
+
+__global__ void uploadKernel(UploadChunkValues Values, uint32_t Count, float *Dst) {
+  if (threadIdx.x < Count)
+    Dst[threadIdx.x] = Values.V[threadIdx.x];
+}
+
 __global__ void stampKernel(unsigned long long *At) { *At = globalTimer(); }
 
 __global__ void idsKernel(uint32_t *Ids, uint32_t N) {
@@ -142,6 +152,17 @@ size_t sortTempBytes(uint32_t Threads) {
                                             static_cast<uint32_t *>(nullptr), Threads,
                                             SortBeginBit, SortEndBit);
   return Bytes;
+}
+
+cudaError_t queueUpload(const float *Host, uint32_t Count, float *Dst, cudaStream_t S) {
+  for (uint32_t First = 0; First < Count; First += UploadChunk) {
+    UploadChunkValues Values{};
+    uint32_t N = Count - First < UploadChunk ? Count - First : UploadChunk;
+    for (uint32_t I = 0; I < N; ++I)
+      Values.V[I] = Host[First + I];
+    uploadKernel<<<1, UploadChunk, 0, S>>>(Values, N, Dst + First);
+  }
+  return cudaGetLastError();
 }
 
 cudaError_t queueStamp(DecisionResult *R, Stamp Which, cudaStream_t S) {

@@ -2,6 +2,7 @@
 #include "launch/CloneLaunch.h"
 #include "launch/RuntimeConfig.h"
 #include "online/CostWeights.h"
+#include "online/ResultPool.h"
 
 #include <algorithm>
 #include <chrono>
@@ -98,7 +99,9 @@ bool OnlineSlot::eventDone(cudaEvent_t E) {
 }
 
 // Buffers stay for the process: every later decision of this shape reuses
-// them. cudaMallocAsync keeps the launch path free of device-wide waits.
+// them. cudaMalloc, not cudaMallocAsync: the memory is at once usable from
+// every stream, and a process's first cudaMallocAsync costs 9-10 ms (the
+// pool's set-up) on an H100.
 bool OnlineSlot::allocate(cudaStream_t Stream, std::string &Why) {
   if (B.Cost)
     return true;
@@ -106,14 +109,13 @@ bool OnlineSlot::allocate(cudaStream_t Stream, std::string &Why) {
   B.Threads = N;
   B.SortTempBytes = sortTempBytes(N);
   auto Get = [&](auto **Ptr, size_t Bytes) {
-    return cudaMallocAsync(reinterpret_cast<void **>(Ptr), Bytes, Stream) == cudaSuccess;
+    return cudaMalloc(reinterpret_cast<void **>(Ptr), Bytes) == cudaSuccess;
   };
   size_t Words = size_t(N) * 4;
   bool Ok = Get(&B.Cost, Words) && Get(&B.SortedCost, Words) && Get(&B.Ids, Words) &&
             Get(&B.Perm, Words) && Get(&B.SortTemp, std::max<size_t>(B.SortTempBytes, 1)) &&
             Get(&B.Sums, sizeof(LayoutSums)) && Get(&B.ChosenLayout, sizeof(uint32_t)) &&
-            cudaHostAlloc(reinterpret_cast<void **>(&Result), sizeof(DecisionResult),
-                          cudaHostAllocMapped) == cudaSuccess &&
+            (Result = allocateResult()) != nullptr &&
             cudaEventCreateWithFlags(&Decided, cudaEventDisableTiming) == cudaSuccess &&
             cudaEventCreateWithFlags(&Judged, cudaEventDisableTiming) == cudaSuccess &&
             cudaEventCreateWithFlags(&Handoff, cudaEventDisableTiming) == cudaSuccess &&
@@ -150,8 +152,7 @@ cudaError_t OnlineSlot::startDecision(const LaunchRequest &L) {
   if (Target.Pinned)
     Target = RedirectBuffer{};
   if (!Target.D &&
-      cudaMallocAsync(reinterpret_cast<void **>(&Target.D), size_t(B.Threads) * 4, L.Stream) !=
-          cudaSuccess) {
+      cudaMalloc(reinterpret_cast<void **>(&Target.D), size_t(B.Threads) * 4) != cudaSuccess) {
     cudaGetLastError();
     return disable(L, "no GPU memory for its redirection array");
   }

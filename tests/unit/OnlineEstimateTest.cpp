@@ -1,0 +1,84 @@
+// Online mode's arithmetic (runtime/online/OnlineEstimate.h), which the GPU
+// runs in its decision kernels: the dealt layout is a permutation that
+// balances blocks, the estimate prefers fewer long warps, and the guard
+// keeps a regrouping only for a real gain.
+#include "online/OnlineEstimate.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <numeric>
+#include <vector>
+
+using namespace divopt::rt::online;
+
+namespace {
+
+// The dealt layout from sorted costs: physical position -> cost.
+std::vector<float> dealt(const std::vector<float> &Sorted, const Machine &M) {
+  std::vector<float> Out(Sorted.size());
+  for (uint32_t P = 0; P < Sorted.size(); ++P)
+    Out[P] = Sorted[dealtSource(P, M)];
+  return Out;
+}
+
+std::vector<float> blockSums(const std::vector<float> &Costs, const Machine &M) {
+  std::vector<float> Sums(M.Blocks);
+  for (uint32_t P = 0; P < Costs.size(); P += 32) {
+    float Max = *std::max_element(Costs.begin() + P, Costs.begin() + P + 32);
+    Sums[P / M.ThreadsPerBlock] += Max;
+  }
+  return Sums;
+}
+
+} // namespace
+
+TEST(OnlineEstimate, DealtLayoutIsAPermutation) {
+  for (Machine M : {Machine{132, 7, 64}, Machine{132, 1, 1024}, Machine{4, 33, 32}}) {
+    uint32_t N = M.Blocks * M.ThreadsPerBlock;
+    std::vector<uint32_t> Seen(N, 0);
+    for (uint32_t P = 0; P < N; ++P) {
+      uint32_t Source = dealtSource(P, M);
+      ASSERT_LT(Source, N);
+      ++Seen[Source];
+    }
+    EXPECT_TRUE(std::all_of(Seen.begin(), Seen.end(), [](uint32_t C) { return C == 1; }));
+  }
+}
+
+TEST(OnlineEstimate, DealtLayoutBalancesBlocksWithinTheBound) {
+  Machine M{132, 8, 128}; // 4 warps a block
+  std::vector<float> Sorted(M.Blocks * M.ThreadsPerBlock);
+  for (size_t T = 0; T < Sorted.size(); ++T)
+    Sorted[T] = float(Sorted.size() - T); // descending, every warp distinct
+  std::vector<float> Dealt = blockSums(dealt(Sorted, M), M);
+  std::vector<float> Contiguous = blockSums(Sorted, M);
+  float Total = std::accumulate(Dealt.begin(), Dealt.end(), 0.0f);
+  float MaxWarp = Sorted[0];
+  float Worst = *std::max_element(Dealt.begin(), Dealt.end());
+  EXPECT_LE(Worst, Total / M.Blocks + MaxWarp);
+  EXPECT_LT(Worst, *std::max_element(Contiguous.begin(), Contiguous.end()));
+  LayoutCost SortedCost{Total, *std::max_element(Contiguous.begin(), Contiguous.end())};
+  EXPECT_GE(dealtCost(SortedCost, MaxWarp, M).MaxBlockSum, Worst);
+}
+
+TEST(OnlineEstimate, FewerLongWarpsEstimateFaster) {
+  Machine M{132, 1000, 256};
+  // One long thread in every warp, or the long threads gathered in 1/32 of the warps.
+  double Warps = M.Blocks * M.ThreadsPerBlock / 32.0;
+  LayoutCost Spread{Warps * 1000, 8 * 1000};
+  LayoutCost Gathered{Warps / 32 * 1000 + Warps * 31 / 32 * 10, 8 * 1000};
+  EXPECT_GT(estimateCycles(Spread, 1000, M), 5 * estimateCycles(Gathered, 1000, M));
+  // Never below the longest warp, however many SMs.
+  EXPECT_GE(estimateCycles(LayoutCost{1, 0}, 1000, M), 1000);
+}
+
+TEST(OnlineEstimate, GuardKeepsOnlyARealGain) {
+  EXPECT_TRUE(regroupedWins(1.0, 0.5, 0.02));
+  EXPECT_FALSE(regroupedWins(1.0, 0.99, 0.02)); // within the noise margin
+  EXPECT_FALSE(regroupedWins(1.0, 1.3, 0.02));  // slower: memory locality lost
+  EXPECT_FALSE(regroupedWins(0.0, 0.5, 0.02));  // a trial that never ran
+  EXPECT_FALSE(regroupedWins(1.0, 0.0, 0.02));
+  EXPECT_TRUE(canDeal(Machine{1, 1, 64}));
+  EXPECT_FALSE(canDeal(Machine{1, 1, 96 + 1}));
+}
