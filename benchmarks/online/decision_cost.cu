@@ -51,7 +51,7 @@ int main(int argc, char **argv) {
     CHECK(cudaMalloc(&B.Perm, N * 4));
     CHECK(cudaMalloc(&B.SortTemp, B.SortTempBytes));
     CHECK(cudaMalloc(&B.Sums, sizeof(LayoutSums)));
-    CHECK(cudaMalloc(&B.ChosenLayout, 4));
+    CHECK(cudaMalloc(&B.Control, sizeof(GuardControl)));
     uint32_t *D;
     CHECK(cudaMalloc(&D, N * 4));
     DecisionResult *R;
@@ -88,7 +88,7 @@ int main(int argc, char **argv) {
     CHECK(cudaFree(B.Perm));
     CHECK(cudaFree(B.SortTemp));
     CHECK(cudaFree(B.Sums));
-    CHECK(cudaFree(B.ChosenLayout));
+    CHECK(cudaFree(B.Control));
     CHECK(cudaFree(D));
     CHECK(cudaFreeHost(R));
   }

@@ -78,7 +78,7 @@ __global__ void estimateKernel(const float *Cost, const float *SortedCost, Layou
 }
 
 __global__ void finalizeKernel(const LayoutSums *Sums, Machine M, double MinGain, Forced F,
-                               uint32_t *ChosenLayout, DecisionResult *R) {
+                               GuardControl *Control, DecisionResult *R) {
   float MaxWarp = __uint_as_float(Sums->MaxWarpBits);
   LayoutCost COriginal{Sums->WarpMaxSum[0], __uint_as_float(Sums->MaxBlockSumBits[0])};
   LayoutCost CSorted{Sums->WarpMaxSum[1], __uint_as_float(Sums->MaxBlockSumBits[1])};
@@ -96,48 +96,64 @@ __global__ void finalizeKernel(const LayoutSums *Sums, Machine M, double MinGain
   double TChosen = Chosen == Dealt ? TDealt : TSorted;
   if (F == Forced::Auto && !(TChosen > 0 && TOriginal >= TChosen * (1.0 + MinGain)))
     Chosen = Identity;
-  *ChosenLayout = Chosen;
+  *Control = GuardControl{Chosen, Chosen, 0};
   R->Original = COriginal;
   R->Sorted = CSorted;
   R->Dealt = CDealt;
   R->MaxWarp = MaxWarp;
   R->EstimateOriginal = TOriginal;
   R->EstimateChosen = Chosen == Identity ? TOriginal : TChosen;
-  R->Chosen = Chosen;
-  R->Kept = Chosen != Identity;
-  R->OriginalNs = R->RegroupedNs = 0;
+  R->Estimated = R->Chosen = Chosen;
+  R->Abandoned = 0;
+  for (double &T : R->TrialNs)
+    T = 0;
 }
 
 __global__ void applyKernel(const uint32_t *Perm, Machine M, uint32_t Threads,
-                            const uint32_t *ChosenLayout, uint32_t *D) {
+                            const GuardControl *Control, uint32_t *D) {
   uint32_t P = blockIdx.x * blockDim.x + threadIdx.x;
   if (P >= Threads)
     return;
-  uint32_t L = *ChosenLayout;
+  uint32_t L = Control->Current;
   D[P] = L == Identity ? P : L == Sorted ? Perm[P] : Perm[dealtSource(P, M)];
 }
 
-__global__ void verdictKernel(double Margin, uint32_t *ChosenLayout, DecisionResult *R) {
-  double Original = 0, Regrouped = 0;
-  for (unsigned K = 0; K < GuardTrials; ++K) {
-    double Ns = double(R->Stamps[FirstTrial + 2 * K + 1] - R->Stamps[FirstTrial + 2 * K]);
-    double &Best = K % 2 == 0 ? Original : Regrouped;
-    Best = Best == 0 || Ns < Best ? Ns : Best;
-  }
-  R->OriginalNs = Original;
-  R->RegroupedNs = Regrouped;
-  bool Keep = *ChosenLayout != Identity && regroupedWins(Original, Regrouped, Margin);
-  R->Kept = Keep;
-  if (!Keep)
-    *ChosenLayout = Identity;
+__device__ double trialNs(const DecisionResult *R, unsigned Trial) {
+  return double(R->Stamps[FirstTrial + 2 * Trial + 1] - R->Stamps[FirstTrial + 2 * Trial]);
 }
 
-// After a verdict against the regrouping: D back to the identity.
-__global__ void identityIfRejectedKernel(uint32_t Threads, const uint32_t *ChosenLayout,
-                                         uint32_t *D) {
-  uint32_t P = blockIdx.x * blockDim.x + threadIdx.x;
-  if (P < Threads && *ChosenLayout == Identity)
-    D[P] = P;
+// The trials so far: each regrouped one that ran in its layout is recorded.
+__device__ void recordTrials(GuardControl *Control, DecisionResult *R, unsigned Done) {
+  R->TrialNs[0] = trialNs(R, 0);
+  for (unsigned T = 1; T < Done; ++T)
+    if (Control->Estimated != Identity && !(Control->Abandoned && T > 1))
+      R->TrialNs[T] = trialNs(R, T);
+}
+
+__global__ void trialLayoutKernel(unsigned Trial, GuardControl *Control, DecisionResult *R) {
+  if (Control->Estimated == Identity)
+    return;
+  recordTrials(Control, R, Trial);
+  if (Trial >= 2 && R->TrialNs[1] > R->TrialNs[0] * (1.0 + AbandonMargin)) {
+    Control->Abandoned = R->Abandoned = 1;
+    Control->Current = Identity;
+    return;
+  }
+  Control->Current = trialLayout(Trial);
+}
+
+__global__ void verdictKernel(unsigned Trials, double Margin, GuardControl *Control,
+                              DecisionResult *R) {
+  recordTrials(Control, R, Trials);
+  uint32_t Best = Identity;
+  double BestNs = 0;
+  for (unsigned T = 1; T < Trials; ++T)
+    if (R->TrialNs[T] > 0 && (Best == Identity || R->TrialNs[T] < BestNs)) {
+      Best = trialLayout(T);
+      BestNs = R->TrialNs[T];
+    }
+  uint32_t Chosen = regroupedWins(R->TrialNs[0], BestNs, Margin) ? Best : Identity;
+  Control->Current = R->Chosen = Chosen;
 }
 
 unsigned gridFor(uint32_t Threads) { return (Threads + ApplyThreads - 1) / ApplyThreads; }
@@ -185,18 +201,23 @@ cudaError_t queueDecision(const DecisionBuffers &B, const Machine &M, double Min
       E != cudaSuccess)
     return E;
   estimateKernel<<<M.Blocks, M.ThreadsPerBlock, 0, S>>>(B.Cost, B.SortedCost, B.Sums);
-  finalizeKernel<<<1, 1, 0, S>>>(B.Sums, M, MinGain, F, B.ChosenLayout, R);
-  applyKernel<<<gridFor(B.Threads), ApplyThreads, 0, S>>>(B.Perm, M, B.Threads, B.ChosenLayout,
-                                                          D);
+  finalizeKernel<<<1, 1, 0, S>>>(B.Sums, M, MinGain, F, B.Control, R);
+  applyKernel<<<gridFor(B.Threads), ApplyThreads, 0, S>>>(B.Perm, M, B.Threads, B.Control, D);
   stampKernel<<<1, 1, 0, S>>>(&R->Stamps[DecisionEnd]);
   return cudaGetLastError();
 }
 
-cudaError_t queueVerdict(const DecisionBuffers &B, double Margin, uint32_t *D, DecisionResult *R,
-                         cudaStream_t S) {
-  verdictKernel<<<1, 1, 0, S>>>(Margin, B.ChosenLayout, R);
-  identityIfRejectedKernel<<<gridFor(B.Threads), ApplyThreads, 0, S>>>(B.Threads,
-                                                                       B.ChosenLayout, D);
+cudaError_t queueTrialLayout(const DecisionBuffers &B, const Machine &M, unsigned Trial,
+                             uint32_t *D, DecisionResult *R, cudaStream_t S) {
+  trialLayoutKernel<<<1, 1, 0, S>>>(Trial, B.Control, R);
+  applyKernel<<<gridFor(B.Threads), ApplyThreads, 0, S>>>(B.Perm, M, B.Threads, B.Control, D);
+  return cudaGetLastError();
+}
+
+cudaError_t queueVerdict(const DecisionBuffers &B, const Machine &M, double Margin, uint32_t *D,
+                         DecisionResult *R, cudaStream_t S) {
+  verdictKernel<<<1, 1, 0, S>>>(guardTrials(M), Margin, B.Control, R);
+  applyKernel<<<gridFor(B.Threads), ApplyThreads, 0, S>>>(B.Perm, M, B.Threads, B.Control, D);
   return cudaGetLastError();
 }
 

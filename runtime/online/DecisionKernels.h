@@ -18,10 +18,10 @@ enum Stamp : unsigned {
   CostEnd,
   DecisionStart,
   DecisionEnd,
-  FirstTrial, // trial k runs between stamps FirstTrial + 2k and + 2k + 1;
-              // even k: the original kernel, odd k: the redirected clone
-  GuardTrials = 4,
-  NumStamps = FirstTrial + 2 * GuardTrials,
+  FirstTrial, // guard trial k (trialLayout(k)) runs between stamps
+              // FirstTrial + 2k and FirstTrial + 2k + 1
+  MaxTrials = 3,
+  NumStamps = FirstTrial + 2 * MaxTrials,
 };
 
 // Written by the GPU into mapped host memory.
@@ -29,10 +29,18 @@ struct DecisionResult {
   LayoutCost Original, Sorted, Dealt;
   float MaxWarp;
   double EstimateOriginal, EstimateChosen; // estimateCycles
-  uint32_t Chosen;                         // Layout; Identity: keep the original
-  uint32_t Kept;                           // after the guard: the regrouping won
-  double OriginalNs, RegroupedNs;          // the guard's fastest trial of each
+  uint32_t Estimated;                      // the estimate's Layout (Identity: no gain)
+  uint32_t Chosen;                         // the verdict: the Layout D holds for good
+  uint32_t Abandoned;                      // a regrouped trial lost by AbandonMargin
+  double TrialNs[MaxTrials];               // each guard trial; 0: did not run regrouped
   unsigned long long Stamps[NumStamps];
+};
+
+// In device memory: what the kernels that write D read.
+struct GuardControl {
+  uint32_t Current;   // the Layout D holds (or is about to)
+  uint32_t Estimated; // the estimate's Layout
+  uint32_t Abandoned;
 };
 
 // What the estimate kernel sums, in device memory.
@@ -54,7 +62,7 @@ struct DecisionBuffers {
   void *SortTemp = nullptr;
   size_t SortTempBytes = 0;
   LayoutSums *Sums = nullptr;
-  uint32_t *ChosenLayout = nullptr; // what D holds now (Layout)
+  GuardControl *Control = nullptr;
 };
 
 // Copies Count floats from host memory to Dst in stream order by passing
@@ -73,10 +81,16 @@ cudaError_t queueIds(const DecisionBuffers &B, cudaStream_t S);
 cudaError_t queueDecision(const DecisionBuffers &B, const Machine &M, double MinGain, Forced F,
                           uint32_t *D, DecisionResult *R, cudaStream_t S);
 
-// After the guard's trials: keeps the chosen layout only when the timed
-// regrouped launches beat the original by Margin; otherwise D becomes the
-// identity, so every later redirected launch runs the original order.
-cudaError_t queueVerdict(const DecisionBuffers &B, double Margin, uint32_t *D, DecisionResult *R,
-                         cudaStream_t S);
+// Before guard trial Trial >= 1: D in trialLayout(Trial), unless the
+// estimate saw no gain (D stays the identity) or an earlier regrouped trial
+// lost by AbandonMargin (D becomes the identity).
+cudaError_t queueTrialLayout(const DecisionBuffers &B, const Machine &M, unsigned Trial,
+                             uint32_t *D, DecisionResult *R, cudaStream_t S);
+
+// After the last trial: D in the fastest regrouped layout when it beat the
+// original by Margin, else the identity, so that every later redirected
+// launch runs the original order.
+cudaError_t queueVerdict(const DecisionBuffers &B, const Machine &M, double Margin, uint32_t *D,
+                         DecisionResult *R, cudaStream_t S);
 
 } // namespace divopt::rt::online

@@ -68,6 +68,18 @@ DIVOPT_HOST_DEVICE inline uint32_t dealtSource(uint32_t P, const Machine &M) {
   return uint32_t(Warp * 32 + Lane);
 }
 
+// The guard's trials: the original, then each regrouped layout the launch
+// allows, each computing the user's results.
+DIVOPT_HOST_DEVICE inline unsigned guardTrials(const Machine &M) { return canDeal(M) ? 3 : 2; }
+DIVOPT_HOST_DEVICE inline Layout trialLayout(unsigned Trial) {
+  return Trial == 0 ? Identity : Trial == 1 ? Sorted : Dealt;
+}
+
+// A regrouped trial this much slower than the original ends the trials: the
+// regrouping scatters the kernel's memory accesses, and every further trial
+// would cost the user as much again.
+constexpr double AbandonMargin = 0.10;
+
 // The guard's rule: keep the regrouped kernel only when its fastest timed
 // launch beats the original's fastest by Margin (a fraction), so that noise
 // never trades the original for something no faster.

@@ -4,9 +4,11 @@
 //   Cold     the next launch runs the cost clone (it does the user's work and
 //            writes each thread's latency-weighted cost); the GPU sorts the
 //            costs, estimates each layout and writes D (DecisionKernels.h)
-//   Trials   the next GuardTrials launches alternate the original and the
-//            redirected clone between %globaltimer stamps; after the last,
-//            the GPU keeps D or turns it into the identity (the verdict)
+//   Trials   the next launches run the original, then the redirected clone
+//            with D sorted, then (blocks of whole warps) dealt, each between
+//            %globaltimer stamps; after the last, the GPU writes D in the
+//            fastest layout if it beat the original, else the identity (the
+//            verdict). A sorted trial 10% slower than the original ends them.
 //   Judging  until the host sees the verdict's event, launches on the
 //            decision's stream run the redirected clone, so the GPU's
 //            verdict already applies to them

@@ -170,11 +170,13 @@ bool launchOptimized(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result)
   } else if (!ModelProblem.empty()) {
     warnModelOnce(K, ModelProblem);
   }
-  // No BBVs given: decide online, unless DIVOPT_ALGORITHM asks for a
-  // model-free permutation (or names nothing known, which the plan reports).
+  // Neither profile nor model: decide online, unless DIVOPT_ALGORITHM asks
+  // for a model-free permutation (or names nothing known, which the plan
+  // reports). A model that cannot serve K says why and runs the original.
   const std::string &A = config().Algorithm;
   bool Online = A == "auto" || A == "sorting" || A == "greedy" || A == "greedy-max";
-  if (config().ProfileUse.empty() && Online && launchOnline(K, L, Result))
+  if (config().ProfileUse.empty() && config().Model.empty() && Online &&
+      launchOnline(K, L, Result))
     return true;
   Decision &Dec = decisionFor(K, L, ModelProblem);
   if (!Dec.Plan.Regroup)
