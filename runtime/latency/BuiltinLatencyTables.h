@@ -12,4 +12,9 @@ namespace divopt {
 // the nearest one measured, with Warning saying so.
 LatencyTable builtinLatencyTable(unsigned ComputeCapability, std::string &Warning);
 
+// The compute capability of the table builtinLatencyTable picks, and the
+// Warning it gives (empty when the table was measured on this one).
+unsigned nearestBuiltinTable(unsigned ComputeCapability);
+std::string builtinTableWarning(unsigned ComputeCapability);
+
 } // namespace divopt

@@ -3,6 +3,7 @@
 #include "launch/RuntimeConfig.h"
 #include "online/CostWeights.h"
 #include "online/ResultPool.h"
+#include "optimize/DeviceLatencyTable.h"
 
 #include <algorithm>
 #include <chrono>
@@ -108,6 +109,7 @@ bool OnlineSlot::allocate(cudaStream_t Stream, std::string &Why) {
   uint32_t N = M.Blocks * M.ThreadsPerBlock;
   B.Threads = N;
   B.SortTempBytes = sortTempBytes(N);
+  Laps.lap("sort scratch size");
   // One allocation carved into every buffer and the first D: each cudaMalloc
   // of megabytes costs 0.2-0.4 ms of host time on an H100.
   size_t Words = size_t(N) * 4, Offset = 0;
@@ -120,9 +122,11 @@ bool OnlineSlot::allocate(cudaStream_t Stream, std::string &Why) {
          D = Carve(Words), Temp = Carve(B.SortTempBytes), Sums = Carve(sizeof(LayoutSums)),
          Control = Carve(sizeof(GuardControl));
   char *Base = nullptr;
-  bool Ok = cudaMalloc(reinterpret_cast<void **>(&Base), Offset) == cudaSuccess &&
-            (Result = allocateResult()) != nullptr &&
-            cudaEventCreateWithFlags(&Decided, cudaEventDisableTiming) == cudaSuccess &&
+  bool Ok = cudaMalloc(reinterpret_cast<void **>(&Base), Offset) == cudaSuccess;
+  Laps.lap("buffers");
+  Ok = Ok && (Result = allocateResult()) != nullptr;
+  Laps.lap("mapped results");
+  Ok = Ok && cudaEventCreateWithFlags(&Decided, cudaEventDisableTiming) == cudaSuccess &&
             cudaEventCreateWithFlags(&Judged, cudaEventDisableTiming) == cudaSuccess &&
             cudaEventCreateWithFlags(&Handoff, cudaEventDisableTiming) == cudaSuccess;
   if (Ok) {
@@ -135,6 +139,7 @@ bool OnlineSlot::allocate(cudaStream_t Stream, std::string &Why) {
     B.Control = reinterpret_cast<GuardControl *>(Base + Control);
     Buffers[0].D = reinterpret_cast<uint32_t *>(Base + D);
     Ok = queueIds(B, Stream) == cudaSuccess;
+    Laps.lap("thread ids");
   }
   if (!Ok) {
     cudaGetLastError();
@@ -144,21 +149,27 @@ bool OnlineSlot::allocate(cudaStream_t Stream, std::string &Why) {
   return Ok;
 }
 
+void OnlineSlot::HostLaps::lap(const char *Stage) {
+  auto Now = std::chrono::steady_clock::now();
+  double Ms = std::chrono::duration<double, std::milli>(Now - Last).count();
+  Last = Now;
+  TotalMs += Ms;
+  char Buf[64];
+  std::snprintf(Buf, sizeof Buf, "%s%s %.3f ms", Text.empty() ? "" : ", ", Stage, Ms);
+  Text += Buf;
+}
+
 cudaError_t OnlineSlot::startDecision(const LaunchRequest &L) {
-  auto Lap = [Last = std::chrono::steady_clock::now()]() mutable {
-    auto Now = std::chrono::steady_clock::now();
-    double Ms = std::chrono::duration<double, std::milli>(Now - Last).count();
-    Last = Now;
-    return Ms;
-  };
+  Laps = HostLaps{};
   std::string Why;
+  latencyTable(); // read once per process
+  Laps.lap("latency table");
   CostWeights W = costWeights(K, L.Stream, Why);
   if (!W.Device)
     return disable(L, Why.empty() ? "its block weights are not on the GPU" : Why);
-  double WeightsMs = Lap();
+  Laps.lap("weights");
   if (!allocate(L.Stream, Why))
     return disable(L, Why);
-  double BuffersMs = Lap();
   cudaStreamWaitEvent(L.Stream, W.Ready, 0);
 
   // Build into the buffer no Steady launch reads; wait (on the GPU) for the
@@ -184,7 +195,7 @@ cudaError_t OnlineSlot::startDecision(const LaunchRequest &L) {
     return disable(L, "its cost clone did not launch");
   ++Stats.CostLaunches;
   queueStamp(Result, CostEnd, L.Stream);
-  double CostCloneMs = Lap();
+  Laps.lap("cost clone");
   if (cudaError_t E = queueDecision(B, M, config().MinGain, Choice, Target.D, Result, L.Stream);
       E != cudaSuccess || cudaEventRecord(Decided, L.Stream) != cudaSuccess) {
     cudaGetLastError();
@@ -205,17 +216,11 @@ cudaError_t OnlineSlot::startDecision(const LaunchRequest &L) {
     cudaEventRecord(Judged, L.Stream);
     Now = Phase::Judging;
   }
-  double QueueMs = Lap();
-  Stats.DecisionHostMs += WeightsMs + BuffersMs + CostCloneMs + QueueMs;
-  if (config().Verbose >= 2) {
-    char Line[200];
-    std::snprintf(Line, sizeof Line,
-                  "online %s %s: decision %llu queued; host: weights %.3f ms, buffers %.3f ms, "
-                  "cost clone %.3f ms, decision kernels %.3f ms",
-                  K.Name.c_str(), shapeText(S).c_str(), (unsigned long long)Stats.Decisions,
-                  WeightsMs, BuffersMs, CostCloneMs, QueueMs);
-    warn(Line);
-  }
+  Laps.lap("decision kernels");
+  Stats.DecisionHostMs += Laps.TotalMs;
+  if (config().Verbose >= 2)
+    warn("online " + K.Name + " " + shapeText(S) + ": decision " +
+         std::to_string(Stats.Decisions) + " queued; host: " + Laps.Text);
   return cudaSuccess;
 }
 

@@ -27,6 +27,7 @@
 #include "online/OnlineStats.h"
 #include "profile/ProfileLaunch.h"
 
+#include <chrono>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -60,6 +61,14 @@ private:
   void handOff(cudaStream_t Stream);
   void finish(bool Regroup);
 
+  // Where a decision's host time went, for DIVOPT_VERBOSE=2.
+  struct HostLaps {
+    std::chrono::steady_clock::time_point Last = std::chrono::steady_clock::now();
+    double TotalMs = 0;
+    std::string Text;
+    void lap(const char *Stage);
+  };
+
   std::mutex Lock;
   KernelInfo &K;
   Shape S;
@@ -77,6 +86,7 @@ private:
   bool UseRedirected = false;       // the Steady verdict
   uint64_t SinceDecision = 0;
   OnlineStats Stats;
+  HostLaps Laps;
 };
 
 } // namespace divopt::rt::online

@@ -5,8 +5,33 @@
 #include <cuda_runtime_api.h>
 
 #include <cstdlib>
+#include <future>
 
 namespace divopt::rt {
+namespace {
+
+// Parsing the built-in table's JSON takes about 0.8 ms on the GPU hosts, which
+// a program's first online decision would wait for. In optimize mode it
+// starts on its own thread when the runtime loads, for the table an H100 or
+// H200 gets; latencyTable() takes it when this GPU gets the same one.
+constexpr unsigned PrefetchFor = 90;
+
+std::shared_future<LatencyTable> &prefetchedTable() {
+  static std::shared_future<LatencyTable> Table = std::async(std::launch::async, [] {
+    std::string Warning;
+    return builtinLatencyTable(PrefetchFor, Warning);
+  });
+  return Table;
+}
+
+const bool Prefetching = [] {
+  const char *Mode = std::getenv("DIVOPT_MODE");
+  if (Mode && std::string(Mode) == "optimize")
+    prefetchedTable();
+  return true;
+}();
+
+} // namespace
 
 // DIVOPT_LATENCY_TABLE, else the built-in table measured on this GPU's
 // compute capability (or the nearest, said once).
@@ -29,8 +54,10 @@ const LatencyTable &latencyTable() {
         warn(std::string(E.what()) + "; pricing blocks with the built-in table instead");
       }
     }
-    std::string Warning;
-    LatencyTable T = builtinLatencyTable(Here, Warning);
+    std::string Warning = builtinTableWarning(Here);
+    LatencyTable T = nearestBuiltinTable(Here) == nearestBuiltinTable(PrefetchFor)
+                         ? prefetchedTable().get()
+                         : builtinLatencyTable(Here, Warning);
     if (!Warning.empty())
       warn(Warning);
     return T;
