@@ -49,6 +49,9 @@ int main(int argc, char **argv) {
     CHECK(cudaMalloc(&B.SortedCost, N * 4));
     CHECK(cudaMalloc(&B.Ids, N * 4));
     CHECK(cudaMalloc(&B.Perm, N * 4));
+    Machine M{uint32_t(SMs), N / 256, 256};
+    CHECK(cudaMalloc(&B.ProbeCost, probeThreads(M) * 4));
+    CHECK(cudaMalloc(&B.ProbePerm, probeThreads(M) * 4));
     CHECK(cudaMalloc(&B.SortTemp, B.SortTempBytes));
     CHECK(cudaMalloc(&B.Sums, sizeof(LayoutSums)));
     CHECK(cudaMalloc(&B.Control, sizeof(GuardControl)));
@@ -63,7 +66,6 @@ int main(int argc, char **argv) {
       C = Classes[Rng() % 7];
     CHECK(cudaMemcpy(B.Cost, Costs.data(), N * 4, cudaMemcpyHostToDevice));
     CHECK(queueIds(B, S));
-    Machine M{uint32_t(SMs), N / 256, 256};
     std::vector<double> Gpu, Host;
     for (int I = 0; I < Repeat + 2; ++I) { // two warm-ups
       CHECK(cudaEventRecord(Start, S));
@@ -86,6 +88,8 @@ int main(int argc, char **argv) {
     CHECK(cudaFree(B.SortedCost));
     CHECK(cudaFree(B.Ids));
     CHECK(cudaFree(B.Perm));
+    CHECK(cudaFree(B.ProbeCost));
+    CHECK(cudaFree(B.ProbePerm));
     CHECK(cudaFree(B.SortTemp));
     CHECK(cudaFree(B.Sums));
     CHECK(cudaFree(B.Control));

@@ -85,14 +85,14 @@ __global__ void finalizeKernel(const LayoutSums *Sums, Machine M, double MinGain
   LayoutCost CDealt = dealtCost(CSorted, MaxWarp, M);
   double TOriginal = estimateCycles(COriginal, MaxWarp, M);
   double TSorted = estimateCycles(CSorted, MaxWarp, M);
-  double TDealt = canDeal(M) ? estimateCycles(CDealt, MaxWarp, M) : TSorted * 2 + 1;
+  double TDealt = estimateCycles(CDealt, MaxWarp, M);
   uint32_t Chosen;
   if (F == Forced::Sorting)
     Chosen = Sorted;
   else if (F == Forced::GreedyMax)
     Chosen = canDeal(M) ? Dealt : Sorted;
-  else // dealing scatters more; it must beat sorting by 1% to be chosen
-    Chosen = TDealt < TSorted * 0.99 ? Dealt : Sorted;
+  else
+    Chosen = fullLayout(M);
   double TChosen = Chosen == Dealt ? TDealt : TSorted;
   if (F == Forced::Auto && !(TChosen > 0 && TOriginal >= TChosen * (1.0 + MinGain)))
     Chosen = Identity;
@@ -109,50 +109,46 @@ __global__ void finalizeKernel(const LayoutSums *Sums, Machine M, double MinGain
     T = 0;
 }
 
-__global__ void applyKernel(const uint32_t *Perm, Machine M, uint32_t Threads,
+__global__ void applyKernel(const uint32_t *Perm, const uint32_t *ProbePerm, Machine M,
+                            uint32_t Threads,
                             const GuardControl *Control, uint32_t *D) {
   uint32_t P = blockIdx.x * blockDim.x + threadIdx.x;
   if (P >= Threads)
     return;
   uint32_t L = Control->Current;
-  D[P] = L == Identity ? P : L == Sorted ? Perm[P] : Perm[dealtSource(P, M)];
+  D[P] = L == Sorted  ? Perm[P]
+         : L == Dealt ? Perm[dealtSource(P, M)]
+         : L == Probe && P < probeThreads(M) ? ProbePerm[P]
+                                             : P;
 }
 
 __device__ double trialNs(const DecisionResult *R, unsigned Trial) {
   return double(R->Stamps[FirstTrial + 2 * Trial + 1] - R->Stamps[FirstTrial + 2 * Trial]);
 }
 
-// The trials so far: each regrouped one that ran in its layout is recorded.
-__device__ void recordTrials(GuardControl *Control, DecisionResult *R, unsigned Done) {
-  R->TrialNs[0] = trialNs(R, 0);
-  for (unsigned T = 1; T < Done; ++T)
-    if (Control->Estimated != Identity && !(Control->Abandoned && T > 1))
-      R->TrialNs[T] = trialNs(R, T);
-}
-
 __global__ void trialLayoutKernel(unsigned Trial, GuardControl *Control, DecisionResult *R) {
   if (Control->Estimated == Identity)
     return;
-  recordTrials(Control, R, Trial);
-  if (Trial >= 2 && R->TrialNs[1] > R->TrialNs[0] * (1.0 + AbandonMargin)) {
+  if (Trial == 1) {
+    Control->Current = Probe;
+    return;
+  }
+  R->TrialNs[0] = trialNs(R, 0);
+  R->TrialNs[1] = trialNs(R, 1);
+  if (probeLoses(R->TrialNs[0], R->TrialNs[1])) {
     Control->Abandoned = R->Abandoned = 1;
     Control->Current = Identity;
     return;
   }
-  Control->Current = trialLayout(Trial);
+  Control->Current = Control->Estimated;
 }
 
-__global__ void verdictKernel(unsigned Trials, double Margin, GuardControl *Control,
-                              DecisionResult *R) {
-  recordTrials(Control, R, Trials);
-  uint32_t Best = Identity;
-  double BestNs = 0;
-  for (unsigned T = 1; T < Trials; ++T)
-    if (R->TrialNs[T] > 0 && (Best == Identity || R->TrialNs[T] < BestNs)) {
-      Best = trialLayout(T);
-      BestNs = R->TrialNs[T];
-    }
-  uint32_t Chosen = regroupedWins(R->TrialNs[0], BestNs, Margin) ? Best : Identity;
+__global__ void verdictKernel(double Margin, GuardControl *Control, DecisionResult *R) {
+  bool Tried = Control->Estimated != Identity && !Control->Abandoned;
+  if (Tried)
+    R->TrialNs[2] = trialNs(R, 2);
+  uint32_t Chosen =
+      Tried && regroupedWins(R->TrialNs[0], R->TrialNs[2], Margin) ? Control->Estimated : Identity;
   Control->Current = R->Chosen = Chosen;
 }
 
@@ -200,9 +196,17 @@ cudaError_t queueDecision(const DecisionBuffers &B, const Machine &M, double Min
           SortEndBit, S);
       E != cudaSuccess)
     return E;
+  // The probe's share sorted on its own, for the guard's second trial.
+  TempBytes = B.SortTempBytes;
+  if (cudaError_t E = cub::DeviceRadixSort::SortPairsDescending(
+          B.SortTemp, TempBytes, B.Cost, B.ProbeCost, B.Ids, B.ProbePerm, probeThreads(M),
+          SortBeginBit, SortEndBit, S);
+      E != cudaSuccess)
+    return E;
   estimateKernel<<<M.Blocks, M.ThreadsPerBlock, 0, S>>>(B.Cost, B.SortedCost, B.Sums);
   finalizeKernel<<<1, 1, 0, S>>>(B.Sums, M, MinGain, F, B.Control, R);
-  applyKernel<<<gridFor(B.Threads), ApplyThreads, 0, S>>>(B.Perm, M, B.Threads, B.Control, D);
+  applyKernel<<<gridFor(B.Threads), ApplyThreads, 0, S>>>(B.Perm, B.ProbePerm, M, B.Threads,
+                                                          B.Control, D);
   stampKernel<<<1, 1, 0, S>>>(&R->Stamps[DecisionEnd]);
   return cudaGetLastError();
 }
@@ -210,14 +214,16 @@ cudaError_t queueDecision(const DecisionBuffers &B, const Machine &M, double Min
 cudaError_t queueTrialLayout(const DecisionBuffers &B, const Machine &M, unsigned Trial,
                              uint32_t *D, DecisionResult *R, cudaStream_t S) {
   trialLayoutKernel<<<1, 1, 0, S>>>(Trial, B.Control, R);
-  applyKernel<<<gridFor(B.Threads), ApplyThreads, 0, S>>>(B.Perm, M, B.Threads, B.Control, D);
+  applyKernel<<<gridFor(B.Threads), ApplyThreads, 0, S>>>(B.Perm, B.ProbePerm, M, B.Threads,
+                                                          B.Control, D);
   return cudaGetLastError();
 }
 
 cudaError_t queueVerdict(const DecisionBuffers &B, const Machine &M, double Margin, uint32_t *D,
                          DecisionResult *R, cudaStream_t S) {
-  verdictKernel<<<1, 1, 0, S>>>(guardTrials(M), Margin, B.Control, R);
-  applyKernel<<<gridFor(B.Threads), ApplyThreads, 0, S>>>(B.Perm, M, B.Threads, B.Control, D);
+  verdictKernel<<<1, 1, 0, S>>>(Margin, B.Control, R);
+  applyKernel<<<gridFor(B.Threads), ApplyThreads, 0, S>>>(B.Perm, B.ProbePerm, M, B.Threads,
+                                                          B.Control, D);
   return cudaGetLastError();
 }
 

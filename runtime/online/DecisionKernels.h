@@ -18,10 +18,9 @@ enum Stamp : unsigned {
   CostEnd,
   DecisionStart,
   DecisionEnd,
-  FirstTrial, // guard trial k (trialLayout(k)) runs between stamps
-              // FirstTrial + 2k and FirstTrial + 2k + 1
-  MaxTrials = 3,
-  NumStamps = FirstTrial + 2 * MaxTrials,
+  FirstTrial, // guard trial k (0: original, 1: probe, 2: full regrouping)
+              // runs between stamps FirstTrial + 2k and FirstTrial + 2k + 1
+  NumStamps = FirstTrial + 2 * GuardTrials,
 };
 
 // Written by the GPU into mapped host memory.
@@ -31,8 +30,8 @@ struct DecisionResult {
   double EstimateOriginal, EstimateChosen; // estimateCycles
   uint32_t Estimated;                      // the estimate's Layout (Identity: no gain)
   uint32_t Chosen;                         // the verdict: the Layout D holds for good
-  uint32_t Abandoned;                      // a regrouped trial lost by AbandonMargin
-  double TrialNs[MaxTrials];               // each guard trial; 0: did not run regrouped
+  uint32_t Abandoned;                      // the probe lost (probeLoses)
+  double TrialNs[GuardTrials];             // each guard trial; 0: did not run its layout
   unsigned long long Stamps[NumStamps];
 };
 
@@ -59,6 +58,8 @@ struct DecisionBuffers {
   float *SortedCost = nullptr;
   uint32_t *Ids = nullptr;     // 0..Threads-1, written once
   uint32_t *Perm = nullptr;    // thread ids by descending cost
+  float *ProbeCost = nullptr;  // the probe's share, sorted on its own
+  uint32_t *ProbePerm = nullptr;
   void *SortTemp = nullptr;
   size_t SortTempBytes = 0;
   LayoutSums *Sums = nullptr;
@@ -81,14 +82,14 @@ cudaError_t queueIds(const DecisionBuffers &B, cudaStream_t S);
 cudaError_t queueDecision(const DecisionBuffers &B, const Machine &M, double MinGain, Forced F,
                           uint32_t *D, DecisionResult *R, cudaStream_t S);
 
-// Before guard trial Trial >= 1: D in trialLayout(Trial), unless the
-// estimate saw no gain (D stays the identity) or an earlier regrouped trial
-// lost by AbandonMargin (D becomes the identity).
+// Before guard trial Trial >= 1: D in the probe's layout (Trial 1) or the
+// full regrouping (Trial 2), unless the estimate saw no gain (D stays the
+// identity) or the probe lost (D becomes the identity).
 cudaError_t queueTrialLayout(const DecisionBuffers &B, const Machine &M, unsigned Trial,
                              uint32_t *D, DecisionResult *R, cudaStream_t S);
 
-// After the last trial: D in the fastest regrouped layout when it beat the
-// original by Margin, else the identity, so that every later redirected
+// After the last trial: D in the full regrouping when it beat the original
+// by Margin, else the identity, so that every later redirected
 // launch runs the original order.
 cudaError_t queueVerdict(const DecisionBuffers &B, const Machine &M, double Margin, uint32_t *D,
                          DecisionResult *R, cudaStream_t S);

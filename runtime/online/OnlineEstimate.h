@@ -19,6 +19,8 @@ enum Layout : uint32_t {
   Sorted = 1,    // Sorting: physical position p runs the p-th costliest thread
   Dealt = 2,     // Greedy-Max: the sorted warps dealt to blocks heaviest
                  // first, in serpentine order, so blocks carry equal work
+  Probe = 3,     // the guard's probe: the first 1/ProbeShare of the blocks
+                 // sorted among themselves, the rest as written
 };
 
 // What one layout costs, summed over the launch's warps (a warp runs as long
@@ -57,6 +59,18 @@ DIVOPT_HOST_DEVICE inline LayoutCost dealtCost(const LayoutCost &SortedCost, flo
 // Dealing needs whole warps in every block.
 DIVOPT_HOST_DEVICE inline bool canDeal(const Machine &M) { return M.ThreadsPerBlock % 32 == 0; }
 
+// The regrouping a launch tries: Greedy-Max where blocks hold whole warps
+// (measured faster than Sorting on every suite app that gains), else Sorting.
+DIVOPT_HOST_DEVICE inline Layout fullLayout(const Machine &M) { return canDeal(M) ? Dealt : Sorted; }
+
+// The probe regroups this share of the launch (whole blocks, at least one),
+// so that a regrouping that loses costs its trial 1/ProbeShare of the loss.
+constexpr uint32_t ProbeShare = 8;
+DIVOPT_HOST_DEVICE inline uint32_t probeThreads(const Machine &M) {
+  uint32_t Blocks = M.Blocks / ProbeShare;
+  return (Blocks ? Blocks : 1) * M.ThreadsPerBlock;
+}
+
 // Physical position P of the dealt layout runs the thread at this position
 // of the descending sort: round R of the deal gives block B its R-th warp,
 // left to right in even rounds and right to left in odd ones.
@@ -68,17 +82,15 @@ DIVOPT_HOST_DEVICE inline uint32_t dealtSource(uint32_t P, const Machine &M) {
   return uint32_t(Warp * 32 + Lane);
 }
 
-// The guard's trials: the original, then each regrouped layout the launch
-// allows, each computing the user's results.
-DIVOPT_HOST_DEVICE inline unsigned guardTrials(const Machine &M) { return canDeal(M) ? 3 : 2; }
-DIVOPT_HOST_DEVICE inline Layout trialLayout(unsigned Trial) {
-  return Trial == 0 ? Identity : Trial == 1 ? Sorted : Dealt;
+// The guard times three launches, each computing the user's results: the
+// original, the probe, and the full regrouping. A probe slower than the
+// original by ProbeMargin (a full regrouping about ProbeShare times as much
+// slower: its memory accesses scattered) ends the trials there.
+constexpr unsigned GuardTrials = 3;
+constexpr double ProbeMargin = 0.03;
+DIVOPT_HOST_DEVICE inline bool probeLoses(double OriginalNs, double ProbeNs) {
+  return OriginalNs > 0 && ProbeNs > OriginalNs * (1.0 + ProbeMargin);
 }
-
-// A regrouped trial this much slower than the original ends the trials: the
-// regrouping scatters the kernel's memory accesses, and every further trial
-// would cost the user as much again.
-constexpr double AbandonMargin = 0.10;
 
 // The guard's rule: keep the regrouped kernel only when its fastest timed
 // launch beats the original's fastest by Margin (a fraction), so that noise

@@ -118,8 +118,10 @@ bool OnlineSlot::allocate(cudaStream_t Stream, std::string &Why) {
     Offset += (Bytes + 255) / 256 * 256;
     return At;
   };
+  size_t ProbeWords = size_t(probeThreads(M)) * 4;
   size_t Cost = Carve(Words), SortedCost = Carve(Words), Ids = Carve(Words), Perm = Carve(Words),
-         D = Carve(Words), Temp = Carve(B.SortTempBytes), Sums = Carve(sizeof(LayoutSums)),
+         ProbeCost = Carve(ProbeWords), ProbePerm = Carve(ProbeWords), D = Carve(Words),
+         Temp = Carve(B.SortTempBytes), Sums = Carve(sizeof(LayoutSums)),
          Control = Carve(sizeof(GuardControl));
   char *Base = nullptr;
   bool Ok = cudaMalloc(reinterpret_cast<void **>(&Base), Offset) == cudaSuccess;
@@ -134,6 +136,8 @@ bool OnlineSlot::allocate(cudaStream_t Stream, std::string &Why) {
     B.SortedCost = reinterpret_cast<float *>(Base + SortedCost);
     B.Ids = reinterpret_cast<uint32_t *>(Base + Ids);
     B.Perm = reinterpret_cast<uint32_t *>(Base + Perm);
+    B.ProbeCost = reinterpret_cast<float *>(Base + ProbeCost);
+    B.ProbePerm = reinterpret_cast<uint32_t *>(Base + ProbePerm);
     B.SortTemp = Base + Temp;
     B.Sums = reinterpret_cast<LayoutSums *>(Base + Sums);
     B.Control = reinterpret_cast<GuardControl *>(Base + Control);
@@ -234,7 +238,7 @@ cudaError_t OnlineSlot::trial(const LaunchRequest &L) {
       Trial == 0 ? launchOriginal(L) : launchRedirected(L, Buffers[Building]);
   ++Stats.TrialLaunches;
   queueStamp(Result, Stamp(FirstTrial + 2 * Trial + 1), L.Stream);
-  if (TrialsQueued == guardTrials(M)) {
+  if (TrialsQueued == GuardTrials) {
     if (queueVerdict(B, M, GuardMargin, Buffers[Building].D, Result, L.Stream) != cudaSuccess ||
         cudaEventRecord(Judged, L.Stream) != cudaSuccess) {
       cudaGetLastError();
@@ -269,12 +273,12 @@ void OnlineSlot::finish(bool Regroup) {
     std::snprintf(Line, sizeof Line,
                   "online %s %s: %s; estimate %+.1f%% (%s, original %.4g cycles); cost clone "
                   "%.3f ms; decision %.3f ms GPU, %.3f ms host so far; guard: original %.3f ms, "
-                  "regrouped %.3f ms",
+                  "probe %.3f ms, regrouped %.3f ms",
                   K.Name.c_str(), shapeText(S).c_str(),
                   Regroup ? "regrouping" : "keeping the original", 100 * Stats.EstimatedGain,
                   Stats.Layout.c_str(), DecidedSeen ? Result->EstimateOriginal : 0.0,
                   Stats.CostCloneMs, Stats.DecisionGpuMs, Stats.DecisionHostMs, Stats.OriginalMs,
-                  Stats.RegroupedMs);
+                  Stats.ProbeMs, Stats.RegroupedMs);
     warn(Line);
   }
 }
@@ -296,10 +300,8 @@ void OnlineSlot::learn() {
   }
   if (Now == Phase::Judging && DecidedSeen && eventDone(Judged)) {
     Stats.OriginalMs = nsToMs(Result->TrialNs[0]);
-    Stats.RegroupedMs = 0;
-    for (unsigned T = 1; T < MaxTrials; ++T)
-      if (Result->TrialNs[T] > 0 && (Stats.RegroupedMs == 0 || nsToMs(Result->TrialNs[T]) < Stats.RegroupedMs))
-        Stats.RegroupedMs = nsToMs(Result->TrialNs[T]);
+    Stats.ProbeMs = nsToMs(Result->TrialNs[1]);
+    Stats.RegroupedMs = nsToMs(Result->TrialNs[2]);
     if (Result->Chosen != Identity)
       Stats.Layout = layoutName(Result->Chosen);
     finish(Result->Chosen != Identity);

@@ -4,11 +4,12 @@
 //   Cold     the next launch runs the cost clone (it does the user's work and
 //            writes each thread's latency-weighted cost); the GPU sorts the
 //            costs, estimates each layout and writes D (DecisionKernels.h)
-//   Trials   the next launches run the original, then the redirected clone
-//            with D sorted, then (blocks of whole warps) dealt, each between
-//            %globaltimer stamps; after the last, the GPU writes D in the
-//            fastest layout if it beat the original, else the identity (the
-//            verdict). A sorted trial 10% slower than the original ends them.
+//   Trials   the next three launches run the original, the probe (an
+//            eighth of the blocks regrouped) and the full regrouping, each
+//            between %globaltimer stamps; a probe 3% slower than the original
+//            ends them (D becomes the identity). After the last, the GPU keeps
+//            D if the regrouping beat the original by 2%, else writes the
+//            identity (the verdict).
 //   Judging  until the host sees the verdict's event, launches on the
 //            decision's stream run the redirected clone, so the GPU's
 //            verdict already applies to them

@@ -13,16 +13,17 @@ struct OnlineStats {
   uint64_t Decisions = 0;
   std::string Layout = "-";    // what the last decision chose ("sorting", ...)
   double EstimatedGain = 0;    // the last decision's estimate
-  double OriginalMs = 0, RegroupedMs = 0; // the last guard's fastest trials
+  double OriginalMs = 0, ProbeMs = 0, RegroupedMs = 0; // the last guard's trials
   double CostCloneMs = 0;      // the last cost clone launch
   double DecisionGpuMs = 0;    // all decisions, %globaltimer between their first and last kernel
   double DecisionHostMs = 0;   // all decisions, host time queueing them
   std::string Verdict = "deciding";
   std::string Disabled;        // why the slot runs the original for good
 
-  // Launches in the regrouped layout times what each saved, less what the
-  // cost clones and the GPU decisions cost over an original launch. Trials
-  // that ran the redirected clone count as regrouped launches.
+  // What regrouping saved over running the original every time, from the
+  // last guard's timings: the regrouped launches' gain (or the trials' loss),
+  // less what the cost clones cost over an original launch and the
+  // decisions' GPU and host time. An estimate: launches are not timed one by one.
   double netSavedMs() const;
 };
 

@@ -81,4 +81,16 @@ TEST(OnlineEstimate, GuardKeepsOnlyARealGain) {
   EXPECT_FALSE(regroupedWins(1.0, 0.0, 0.02));
   EXPECT_TRUE(canDeal(Machine{1, 1, 64}));
   EXPECT_FALSE(canDeal(Machine{1, 1, 96 + 1}));
+  EXPECT_EQ(fullLayout(Machine{1, 1, 64}), Dealt);
+  EXPECT_EQ(fullLayout(Machine{1, 1, 97}), Sorted);
+}
+
+TEST(OnlineEstimate, ProbeIsAnEighthOfTheBlocksAndCatchesALoss) {
+  EXPECT_EQ(probeThreads(Machine{132, 4096, 256}), 512u * 256);
+  EXPECT_EQ(probeThreads(Machine{132, 5, 96}), 96u); // at least one block
+  // A regrouping 3x slower in full shows in the probe as about a quarter.
+  EXPECT_TRUE(probeLoses(0.52, 0.52 * (1 + 2.0 / ProbeShare)));
+  EXPECT_FALSE(probeLoses(0.52, 0.51)); // a gain
+  EXPECT_FALSE(probeLoses(0.52, 0.53)); // within the noise
+  EXPECT_FALSE(probeLoses(0.0, 0.53));  // no original trial
 }
