@@ -50,6 +50,8 @@ int main(int argc, char **argv) {
     CHECK(cudaMalloc(&B.Ids, N * 4));
     CHECK(cudaMalloc(&B.Perm, N * 4));
     Machine M{uint32_t(SMs), N / 256, 256};
+    CHECK(cudaMalloc(&B.ProbeCostIn, probeThreads(M) * 4));
+    CHECK(cudaMalloc(&B.ProbeIdsIn, probeThreads(M) * 4));
     CHECK(cudaMalloc(&B.ProbeCost, probeThreads(M) * 4));
     CHECK(cudaMalloc(&B.ProbePerm, probeThreads(M) * 4));
     CHECK(cudaMalloc(&B.SortTemp, B.SortTempBytes));
@@ -88,6 +90,8 @@ int main(int argc, char **argv) {
     CHECK(cudaFree(B.SortedCost));
     CHECK(cudaFree(B.Ids));
     CHECK(cudaFree(B.Perm));
+    CHECK(cudaFree(B.ProbeCostIn));
+    CHECK(cudaFree(B.ProbeIdsIn));
     CHECK(cudaFree(B.ProbeCost));
     CHECK(cudaFree(B.ProbePerm));
     CHECK(cudaFree(B.SortTemp));

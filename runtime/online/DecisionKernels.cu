@@ -43,6 +43,16 @@ __global__ void idsKernel(uint32_t *Ids, uint32_t N) {
     Ids[I] = I;
 }
 
+__global__ void gatherProbeKernel(const float *Cost, Machine M, float *ProbeCost,
+                                  uint32_t *ProbeIds) {
+  uint32_t Q = blockIdx.x * blockDim.x + threadIdx.x;
+  if (Q >= probeThreads(M))
+    return;
+  uint32_t T = probeThread(Q, M);
+  ProbeCost[Q] = Cost[T];
+  ProbeIds[Q] = T;
+}
+
 __global__ void beginKernel(LayoutSums *Sums, unsigned long long *At) {
   *Sums = LayoutSums{};
   *At = globalTimer();
@@ -115,11 +125,11 @@ __global__ void applyKernel(const uint32_t *Perm, const uint32_t *ProbePerm, Mac
   uint32_t P = blockIdx.x * blockDim.x + threadIdx.x;
   if (P >= Threads)
     return;
-  uint32_t L = Control->Current;
-  D[P] = L == Sorted  ? Perm[P]
-         : L == Dealt ? Perm[dealtSource(P, M)]
-         : L == Probe && P < probeThreads(M) ? ProbePerm[P]
-                                             : P;
+  uint32_t L = Control->Current, Q = 0;
+  D[P] = L == Sorted                           ? Perm[P]
+         : L == Dealt                          ? Perm[dealtSource(P, M)]
+         : L == Probe && probeIndex(P, M, Q) ? ProbePerm[Q]
+                                               : P;
 }
 
 __device__ double trialNs(const DecisionResult *R, unsigned Trial) {
@@ -196,10 +206,13 @@ cudaError_t queueDecision(const DecisionBuffers &B, const Machine &M, double Min
           SortEndBit, S);
       E != cudaSuccess)
     return E;
-  // The probe's share sorted on its own, for the guard's second trial.
+  // The probe's blocks sorted on their own, for the guard's second trial.
+  gatherProbeKernel<<<gridFor(probeThreads(M)), ApplyThreads, 0, S>>>(B.Cost, M, B.ProbeCostIn,
+                                                                      B.ProbeIdsIn);
   TempBytes = B.SortTempBytes;
   if (cudaError_t E = cub::DeviceRadixSort::SortPairsDescending(
-          B.SortTemp, TempBytes, B.Cost, B.ProbeCost, B.Ids, B.ProbePerm, probeThreads(M),
+          B.SortTemp, TempBytes, B.ProbeCostIn, B.ProbeCost, B.ProbeIdsIn, B.ProbePerm,
+          probeThreads(M),
           SortBeginBit, SortEndBit, S);
       E != cudaSuccess)
     return E;

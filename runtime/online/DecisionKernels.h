@@ -58,8 +58,9 @@ struct DecisionBuffers {
   float *SortedCost = nullptr;
   uint32_t *Ids = nullptr;     // 0..Threads-1, written once
   uint32_t *Perm = nullptr;    // thread ids by descending cost
-  float *ProbeCost = nullptr;  // the probe's share, sorted on its own
-  uint32_t *ProbePerm = nullptr;
+  // The probe's blocks' costs and ids (probeThread), then sorted on their own.
+  float *ProbeCostIn = nullptr, *ProbeCost = nullptr;
+  uint32_t *ProbeIdsIn = nullptr, *ProbePerm = nullptr;
   void *SortTemp = nullptr;
   size_t SortTempBytes = 0;
   LayoutSums *Sums = nullptr;

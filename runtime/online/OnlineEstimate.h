@@ -19,8 +19,8 @@ enum Layout : uint32_t {
   Sorted = 1,    // Sorting: physical position p runs the p-th costliest thread
   Dealt = 2,     // Greedy-Max: the sorted warps dealt to blocks heaviest
                  // first, in serpentine order, so blocks carry equal work
-  Probe = 3,     // the guard's probe: the first 1/ProbeShare of the blocks
-                 // sorted among themselves, the rest as written
+  Probe = 3,     // the guard's probe: every ProbeShare-th block regrouped
+                 // (sorted) among themselves, the rest as written
 };
 
 // What one layout costs, summed over the launch's warps (a warp runs as long
@@ -63,12 +63,30 @@ DIVOPT_HOST_DEVICE inline bool canDeal(const Machine &M) { return M.ThreadsPerBl
 // (measured faster than Sorting on every suite app that gains), else Sorting.
 DIVOPT_HOST_DEVICE inline Layout fullLayout(const Machine &M) { return canDeal(M) ? Dealt : Sorted; }
 
-// The probe regroups this share of the launch (whole blocks, at least one),
-// so that a regrouping that loses costs its trial 1/ProbeShare of the loss.
+// The probe regroups this share of the launch, so that a regrouping that
+// loses costs its trial 1/ProbeShare of the loss: blocks 0, ProbeShare,
+// 2 ProbeShare, ... (at least block 0), spread over the whole grid so that
+// they see the launch's mix of work (the first eighth of an image's rows
+// does not).
 constexpr uint32_t ProbeShare = 8;
+DIVOPT_HOST_DEVICE inline uint32_t probeBlocks(const Machine &M) {
+  return M.Blocks >= ProbeShare ? M.Blocks / ProbeShare : 1;
+}
 DIVOPT_HOST_DEVICE inline uint32_t probeThreads(const Machine &M) {
-  uint32_t Blocks = M.Blocks / ProbeShare;
-  return (Blocks ? Blocks : 1) * M.ThreadsPerBlock;
+  return probeBlocks(M) * M.ThreadsPerBlock;
+}
+// The Q-th thread of the probe's blocks, as a logical (and physical) id.
+DIVOPT_HOST_DEVICE inline uint32_t probeThread(uint32_t Q, const Machine &M) {
+  uint32_t Block = Q / M.ThreadsPerBlock * ProbeShare;
+  return Block * M.ThreadsPerBlock + Q % M.ThreadsPerBlock;
+}
+// Whether physical position P is in a probe block, and if so its index Q.
+DIVOPT_HOST_DEVICE inline bool probeIndex(uint32_t P, const Machine &M, uint32_t &Q) {
+  uint32_t Block = P / M.ThreadsPerBlock;
+  if (Block % ProbeShare != 0 || Block / ProbeShare >= probeBlocks(M))
+    return false;
+  Q = Block / ProbeShare * M.ThreadsPerBlock + P % M.ThreadsPerBlock;
+  return true;
 }
 
 // Physical position P of the dealt layout runs the thread at this position

@@ -120,6 +120,7 @@ bool OnlineSlot::allocate(cudaStream_t Stream, std::string &Why) {
   };
   size_t ProbeWords = size_t(probeThreads(M)) * 4;
   size_t Cost = Carve(Words), SortedCost = Carve(Words), Ids = Carve(Words), Perm = Carve(Words),
+         ProbeCostIn = Carve(ProbeWords), ProbeIdsIn = Carve(ProbeWords),
          ProbeCost = Carve(ProbeWords), ProbePerm = Carve(ProbeWords), D = Carve(Words),
          Temp = Carve(B.SortTempBytes), Sums = Carve(sizeof(LayoutSums)),
          Control = Carve(sizeof(GuardControl));
@@ -136,6 +137,8 @@ bool OnlineSlot::allocate(cudaStream_t Stream, std::string &Why) {
     B.SortedCost = reinterpret_cast<float *>(Base + SortedCost);
     B.Ids = reinterpret_cast<uint32_t *>(Base + Ids);
     B.Perm = reinterpret_cast<uint32_t *>(Base + Perm);
+    B.ProbeCostIn = reinterpret_cast<float *>(Base + ProbeCostIn);
+    B.ProbeIdsIn = reinterpret_cast<uint32_t *>(Base + ProbeIdsIn);
     B.ProbeCost = reinterpret_cast<float *>(Base + ProbeCost);
     B.ProbePerm = reinterpret_cast<uint32_t *>(Base + ProbePerm);
     B.SortTemp = Base + Temp;

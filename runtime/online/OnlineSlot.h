@@ -4,8 +4,8 @@
 //   Cold     the next launch runs the cost clone (it does the user's work and
 //            writes each thread's latency-weighted cost); the GPU sorts the
 //            costs, estimates each layout and writes D (DecisionKernels.h)
-//   Trials   the next three launches run the original, the probe (an
-//            eighth of the blocks regrouped) and the full regrouping, each
+//   Trials   the next three launches run the original, the probe (every
+//            eighth block regrouped) and the full regrouping, each
 //            between %globaltimer stamps; a probe 3% slower than the original
 //            ends them (D becomes the identity). After the last, the GPU keeps
 //            D if the regrouping beat the original by 2%, else writes the

@@ -88,6 +88,16 @@ TEST(OnlineEstimate, GuardKeepsOnlyARealGain) {
 TEST(OnlineEstimate, ProbeIsAnEighthOfTheBlocksAndCatchesALoss) {
   EXPECT_EQ(probeThreads(Machine{132, 4096, 256}), 512u * 256);
   EXPECT_EQ(probeThreads(Machine{132, 5, 96}), 96u); // at least one block
+  // Every eighth block, spread over the grid, and nothing else.
+  Machine M{132, 20, 64};
+  uint32_t Q = 0, Found = 0;
+  for (uint32_t P = 0; P < M.Blocks * M.ThreadsPerBlock; ++P)
+    if (probeIndex(P, M, Q)) {
+      EXPECT_EQ(probeThread(Q, M), P);
+      EXPECT_EQ(P / M.ThreadsPerBlock % ProbeShare, 0u);
+      ++Found;
+    }
+  EXPECT_EQ(Found, probeThreads(M)); // blocks 0 and 8
   // A regrouping 3x slower in full shows in the probe as about a quarter.
   EXPECT_TRUE(probeLoses(0.52, 0.52 * (1 + 2.0 / ProbeShare)));
   EXPECT_FALSE(probeLoses(0.52, 0.51)); // a gain
