@@ -139,13 +139,13 @@ __device__ double trialNs(const DecisionResult *R, unsigned Trial) {
 __global__ void trialLayoutKernel(unsigned Trial, GuardControl *Control, DecisionResult *R) {
   if (Control->Estimated == Identity)
     return;
-  if (Trial == 1) {
-    Control->Current = Probe;
+  if (Trial != FullTrial) {
+    Control->Current = Trial == ProbeTrial ? Probe : Identity;
     return;
   }
-  R->TrialNs[0] = trialNs(R, 0);
-  R->TrialNs[1] = trialNs(R, 1);
-  if (probeLoses(R->TrialNs[0], R->TrialNs[1])) {
+  for (unsigned T = OriginalTrial; T < FullTrial; ++T)
+    R->TrialNs[T] = trialNs(R, T);
+  if (probeLoses(R->TrialNs[IdentityTrial], R->TrialNs[ProbeTrial])) {
     Control->Abandoned = R->Abandoned = 1;
     Control->Current = Identity;
     return;
@@ -156,9 +156,10 @@ __global__ void trialLayoutKernel(unsigned Trial, GuardControl *Control, Decisio
 __global__ void verdictKernel(double Margin, GuardControl *Control, DecisionResult *R) {
   bool Tried = Control->Estimated != Identity && !Control->Abandoned;
   if (Tried)
-    R->TrialNs[2] = trialNs(R, 2);
-  uint32_t Chosen =
-      Tried && regroupedWins(R->TrialNs[0], R->TrialNs[2], Margin) ? Control->Estimated : Identity;
+    R->TrialNs[FullTrial] = trialNs(R, FullTrial);
+  uint32_t Chosen = Tried && regroupedWins(R->TrialNs[OriginalTrial], R->TrialNs[FullTrial], Margin)
+                        ? Control->Estimated
+                        : Identity;
   Control->Current = R->Chosen = Chosen;
 }
 

@@ -18,8 +18,8 @@ enum Stamp : unsigned {
   CostEnd,
   DecisionStart,
   DecisionEnd,
-  FirstTrial, // guard trial k (0: original, 1: probe, 2: full regrouping)
-              // runs between stamps FirstTrial + 2k and FirstTrial + 2k + 1
+  FirstTrial, // guard trial k (GuardTrial) runs between stamps
+              // FirstTrial + 2k and FirstTrial + 2k + 1
   NumStamps = FirstTrial + 2 * GuardTrials,
 };
 
@@ -83,9 +83,9 @@ cudaError_t queueIds(const DecisionBuffers &B, cudaStream_t S);
 cudaError_t queueDecision(const DecisionBuffers &B, const Machine &M, double MinGain, Forced F,
                           uint32_t *D, DecisionResult *R, cudaStream_t S);
 
-// Before guard trial Trial >= 1: D in the probe's layout (Trial 1) or the
-// full regrouping (Trial 2), unless the estimate saw no gain (D stays the
-// identity) or the probe lost (D becomes the identity).
+// Before guard trial Trial >= IdentityTrial: D in that trial's layout,
+// unless the estimate saw no gain (D stays the identity) or the probe lost
+// (D becomes the identity).
 cudaError_t queueTrialLayout(const DecisionBuffers &B, const Machine &M, unsigned Trial,
                              uint32_t *D, DecisionResult *R, cudaStream_t S);
 

@@ -234,11 +234,11 @@ cudaError_t OnlineSlot::startDecision(const LaunchRequest &L) {
 cudaError_t OnlineSlot::trial(const LaunchRequest &L) {
   unsigned Trial = TrialsQueued++;
   // D is rewritten before the stamps, so the trial times the launch alone.
-  if (Trial > 0)
+  if (Trial != OriginalTrial)
     queueTrialLayout(B, M, Trial, Buffers[Building].D, Result, L.Stream);
   queueStamp(Result, Stamp(FirstTrial + 2 * Trial), L.Stream);
   cudaError_t R =
-      Trial == 0 ? launchOriginal(L) : launchRedirected(L, Buffers[Building]);
+      Trial == OriginalTrial ? launchOriginal(L) : launchRedirected(L, Buffers[Building]);
   ++Stats.TrialLaunches;
   queueStamp(Result, Stamp(FirstTrial + 2 * Trial + 1), L.Stream);
   if (TrialsQueued == GuardTrials) {
@@ -276,12 +276,12 @@ void OnlineSlot::finish(bool Regroup) {
     std::snprintf(Line, sizeof Line,
                   "online %s %s: %s; estimate %+.1f%% (%s, original %.4g cycles); cost clone "
                   "%.3f ms; decision %.3f ms GPU, %.3f ms host so far; guard: original %.3f ms, "
-                  "probe %.3f ms, regrouped %.3f ms",
+                  "identity %.3f ms, probe %.3f ms, regrouped %.3f ms",
                   K.Name.c_str(), shapeText(S).c_str(),
                   Regroup ? "regrouping" : "keeping the original", 100 * Stats.EstimatedGain,
                   Stats.Layout.c_str(), DecidedSeen ? Result->EstimateOriginal : 0.0,
                   Stats.CostCloneMs, Stats.DecisionGpuMs, Stats.DecisionHostMs, Stats.OriginalMs,
-                  Stats.ProbeMs, Stats.RegroupedMs);
+                  Stats.IdentityMs, Stats.ProbeMs, Stats.RegroupedMs);
     warn(Line);
   }
 }
@@ -302,9 +302,10 @@ void OnlineSlot::learn() {
     }
   }
   if (Now == Phase::Judging && DecidedSeen && eventDone(Judged)) {
-    Stats.OriginalMs = nsToMs(Result->TrialNs[0]);
-    Stats.ProbeMs = nsToMs(Result->TrialNs[1]);
-    Stats.RegroupedMs = nsToMs(Result->TrialNs[2]);
+    Stats.OriginalMs = nsToMs(Result->TrialNs[OriginalTrial]);
+    Stats.IdentityMs = nsToMs(Result->TrialNs[IdentityTrial]);
+    Stats.ProbeMs = nsToMs(Result->TrialNs[ProbeTrial]);
+    Stats.RegroupedMs = nsToMs(Result->TrialNs[FullTrial]);
     if (Result->Chosen != Identity)
       Stats.Layout = layoutName(Result->Chosen);
     finish(Result->Chosen != Identity);

@@ -4,10 +4,10 @@
 //   Cold     the next launch runs the cost clone (it does the user's work and
 //            writes each thread's latency-weighted cost); the GPU sorts the
 //            costs, estimates each layout and writes D (DecisionKernels.h)
-//   Trials   the next three launches run the original, the probe (every
-//            eighth block regrouped) and the full regrouping, each
-//            between %globaltimer stamps; a probe 3% slower than the original
-//            ends them (D becomes the identity). After the last, the GPU keeps
+//   Trials   the next four launches run the original, the redirected clone
+//            with D the identity, the probe (every eighth block regrouped)
+//            and the full regrouping, each between %globaltimer stamps; a
+//            probe 3% slower than the identity ends them (D the identity). After the last, the GPU keeps
 //            D if the regrouping beat the original by 2%, else writes the
 //            identity (the verdict).
 //   Judging  until the host sees the verdict's event, launches on the

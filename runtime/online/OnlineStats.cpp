@@ -6,13 +6,15 @@
 namespace divopt::rt::online {
 
 double OnlineStats::netSavedMs() const {
-  // The probe ran once; the full regrouping ran in every other redirected
-  // launch when it won (the provisional ones held the GPU's verdict), else in
-  // its one trial (later provisional launches ran the identity, as fast as
-  // the original but for reading D).
-  double Saved = ProbeMs > 0 ? OriginalMs - ProbeMs : 0;
+  // The identity and probe trials ran once; the full regrouping ran in every
+  // other redirected launch when it won (the provisional ones held the GPU's
+  // verdict), else in its one trial (later provisional launches ran the
+  // identity layout, charged here as the original).
+  double Saved = (IdentityMs > 0 ? OriginalMs - IdentityMs : 0) +
+                 (ProbeMs > 0 ? OriginalMs - ProbeMs : 0);
   if (RegroupedMs > 0) {
-    uint64_t Full = Verdict == "regrouped" ? RedirectedLaunches - (ProbeMs > 0) : 1;
+    uint64_t Trials = (IdentityMs > 0) + (ProbeMs > 0);
+    uint64_t Full = Verdict == "regrouped" ? RedirectedLaunches - Trials : 1;
     Saved += double(Full) * (OriginalMs - RegroupedMs);
   }
   double CostCloneExtra = double(CostLaunches) * std::max(0.0, CostCloneMs - OriginalMs);

@@ -13,7 +13,7 @@ struct OnlineStats {
   uint64_t Decisions = 0;
   std::string Layout = "-";    // what the last decision chose ("sorting", ...)
   double EstimatedGain = 0;    // the last decision's estimate
-  double OriginalMs = 0, ProbeMs = 0, RegroupedMs = 0; // the last guard's trials
+  double OriginalMs = 0, IdentityMs = 0, ProbeMs = 0, RegroupedMs = 0; // the last guard's trials
   double CostCloneMs = 0;      // the last cost clone launch
   double DecisionGpuMs = 0;    // all decisions, %globaltimer between their first and last kernel
   double DecisionHostMs = 0;   // all decisions, host time queueing them

@@ -102,5 +102,5 @@ TEST(OnlineEstimate, ProbeIsAnEighthOfTheBlocksAndCatchesALoss) {
   EXPECT_TRUE(probeLoses(0.52, 0.52 * (1 + 2.0 / ProbeShare)));
   EXPECT_FALSE(probeLoses(0.52, 0.51)); // a gain
   EXPECT_FALSE(probeLoses(0.52, 0.53)); // within the noise
-  EXPECT_FALSE(probeLoses(0.0, 0.53));  // no original trial
+  EXPECT_FALSE(probeLoses(0.0, 0.53));  // no identity trial
 }
