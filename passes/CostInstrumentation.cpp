@@ -39,13 +39,7 @@ Function *createCostClone(Function &Kernel, const BlockNumbering &Numbering) {
     return W;
   };
 
-  SmallVector<BasicBlock *, 32> Blocks; // the copy of each numbered block
-  for (BasicBlock *Orig : Numbering.Blocks)
-    Blocks.push_back(cast<BasicBlock>(VMap[Orig]));
-  SmallVector<ReturnInst *, 4> Returns;
-  for (BasicBlock *BB : Blocks)
-    if (auto *Ret = dyn_cast<ReturnInst>(BB->getTerminator()))
-      Returns.push_back(Ret);
+  auto [Blocks, Returns] = clonedBlocks(Numbering, VMap);
 
   // The accumulator is an alloca until every add is in place, then a register.
   BasicBlock &Entry = Clone->getEntryBlock();

@@ -30,4 +30,14 @@ Function *cloneWithHiddenParams(Function &Kernel, StringRef Suffix, ArrayRef<Hid
   return Clone;
 }
 
+ClonedBlocks clonedBlocks(const BlockNumbering &Numbering, ValueToValueMapTy &VMap) {
+  ClonedBlocks C;
+  for (BasicBlock *Orig : Numbering.Blocks)
+    C.Blocks.push_back(cast<BasicBlock>(VMap[Orig]));
+  for (BasicBlock *BB : C.Blocks)
+    if (auto *Ret = dyn_cast<ReturnInst>(BB->getTerminator()))
+      C.Returns.push_back(Ret);
+  return C;
+}
+
 } // namespace divopt

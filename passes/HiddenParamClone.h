@@ -3,7 +3,11 @@
 // clone cannot wrap the original). The runtime passes the hidden arguments
 // after the user's.
 #pragma once
+#include "BlockNumbering.h"
+
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 #include <utility>
 
@@ -18,5 +22,13 @@ struct HiddenParam {
 llvm::Function *cloneWithHiddenParams(llvm::Function &Kernel, llvm::StringRef Suffix,
                                       llvm::ArrayRef<HiddenParam> Hidden,
                                       llvm::ValueToValueMapTy *VMap = nullptr);
+
+// What instrumenting a clone walks: its copy of each numbered block (in
+// Numbering's order, so block ids match the notes) and its returns.
+struct ClonedBlocks {
+  llvm::SmallVector<llvm::BasicBlock *, 32> Blocks;
+  llvm::SmallVector<llvm::ReturnInst *, 4> Returns;
+};
+ClonedBlocks clonedBlocks(const BlockNumbering &Numbering, llvm::ValueToValueMapTy &VMap);
 
 } // namespace divopt

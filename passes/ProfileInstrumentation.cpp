@@ -81,15 +81,9 @@ Function *createProfileClone(Function &Kernel, const BlockNumbering &Numbering) 
   Function *Clone = cloneWithHiddenParams(
       Kernel, abi::ProfileCloneSuffix,
       {{GlobalPtr, "divopt.counts"}, {GlobalPtr, "divopt.branches"}}, &VMap);
-  SmallVector<BasicBlock *, 32> Blocks; // the copy of each numbered block
-  for (BasicBlock *Orig : Numbering.Blocks)
-    Blocks.push_back(cast<BasicBlock>(VMap[Orig]));
+  auto [Blocks, Returns] = clonedBlocks(Numbering, VMap);
   Argument *Counts = Clone->getArg(Kernel.arg_size());
   Argument *Branches = Clone->getArg(Kernel.arg_size() + 1);
-  SmallVector<ReturnInst *, 4> Returns;
-  for (BasicBlock *BB : Blocks)
-    if (auto *Ret = dyn_cast<ReturnInst>(BB->getTerminator()))
-      Returns.push_back(Ret);
 
   BasicBlock &Entry = Clone->getEntryBlock();
   IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());

@@ -456,28 +456,34 @@ void *substitute(const char *Symbol, void *Real, int Version) {
 
 } // namespace
 
-extern "C" SHIM_EXPORT cudaError_t CUDARTAPI cudaGetDriverEntryPointByVersion(
-    const char *Symbol, void **FuncPtr, unsigned int Version, unsigned long long Flags,
-    cudaDriverEntryPointQueryResult *Status) {
+namespace {
+// Both spellings of cudaGetDriverEntryPointByVersion: the real one, then the
+// entry point it hands out replaced by its counting wrapper.
+cudaError_t entryPointByVersion(const char *RealName, const char *Symbol, void **FuncPtr,
+                                unsigned int Version, unsigned long long Flags,
+                                cudaDriverEntryPointQueryResult *Status) {
   using Fn = cudaError_t(CUDARTAPI *)(const char *, void **, unsigned int, unsigned long long,
                                       cudaDriverEntryPointQueryResult *);
-  static Fn Real = reinterpret_cast<Fn>(next("cudaGetDriverEntryPointByVersion"));
+  Fn Real = reinterpret_cast<Fn>(next(RealName));
   cudaError_t R = Real(Symbol, FuncPtr, Version, Flags, Status);
   if (R == cudaSuccess && Symbol && FuncPtr)
     *FuncPtr = substitute(Symbol, *FuncPtr, int(Version));
   return R;
 }
+} // namespace
+
+extern "C" SHIM_EXPORT cudaError_t CUDARTAPI cudaGetDriverEntryPointByVersion(
+    const char *Symbol, void **FuncPtr, unsigned int Version, unsigned long long Flags,
+    cudaDriverEntryPointQueryResult *Status) {
+  return entryPointByVersion("cudaGetDriverEntryPointByVersion", Symbol, FuncPtr, Version, Flags,
+                             Status);
+}
 
 extern "C" SHIM_EXPORT cudaError_t CUDARTAPI cudaGetDriverEntryPointByVersion_ptsz(
     const char *Symbol, void **FuncPtr, unsigned int Version, unsigned long long Flags,
     cudaDriverEntryPointQueryResult *Status) {
-  using Fn = cudaError_t(CUDARTAPI *)(const char *, void **, unsigned int, unsigned long long,
-                                      cudaDriverEntryPointQueryResult *);
-  static Fn Real = reinterpret_cast<Fn>(next("cudaGetDriverEntryPointByVersion_ptsz"));
-  cudaError_t R = Real(Symbol, FuncPtr, Version, Flags, Status);
-  if (R == cudaSuccess && Symbol && FuncPtr)
-    *FuncPtr = substitute(Symbol, *FuncPtr, int(Version));
-  return R;
+  return entryPointByVersion("cudaGetDriverEntryPointByVersion_ptsz", Symbol, FuncPtr, Version,
+                             Flags, Status);
 }
 
 namespace {
