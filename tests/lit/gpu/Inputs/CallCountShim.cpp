@@ -500,28 +500,30 @@ int runtimeVersion() {
 }
 } // namespace
 
-extern "C" SHIM_EXPORT cudaError_t CUDARTAPI cudaGetDriverEntryPoint(
-    const char *Symbol, void **FuncPtr, unsigned long long Flags,
-    cudaDriverEntryPointQueryResult *Status) {
+namespace {
+// Both spellings of cudaGetDriverEntryPoint, as entryPointByVersion.
+cudaError_t entryPoint(const char *RealName, const char *Symbol, void **FuncPtr,
+                       unsigned long long Flags, cudaDriverEntryPointQueryResult *Status) {
   using Fn = cudaError_t(CUDARTAPI *)(const char *, void **, unsigned long long,
                                       cudaDriverEntryPointQueryResult *);
-  static Fn Real = reinterpret_cast<Fn>(next("cudaGetDriverEntryPoint"));
+  Fn Real = reinterpret_cast<Fn>(next(RealName));
   cudaError_t R = Real(Symbol, FuncPtr, Flags, Status);
   if (R == cudaSuccess && Symbol && FuncPtr)
     *FuncPtr = substitute(Symbol, *FuncPtr, runtimeVersion());
   return R;
 }
+} // namespace
+
+extern "C" SHIM_EXPORT cudaError_t CUDARTAPI cudaGetDriverEntryPoint(
+    const char *Symbol, void **FuncPtr, unsigned long long Flags,
+    cudaDriverEntryPointQueryResult *Status) {
+  return entryPoint("cudaGetDriverEntryPoint", Symbol, FuncPtr, Flags, Status);
+}
 
 extern "C" SHIM_EXPORT cudaError_t CUDARTAPI cudaGetDriverEntryPoint_ptsz(
     const char *Symbol, void **FuncPtr, unsigned long long Flags,
     cudaDriverEntryPointQueryResult *Status) {
-  using Fn = cudaError_t(CUDARTAPI *)(const char *, void **, unsigned long long,
-                                      cudaDriverEntryPointQueryResult *);
-  static Fn Real = reinterpret_cast<Fn>(next("cudaGetDriverEntryPoint_ptsz"));
-  cudaError_t R = Real(Symbol, FuncPtr, Flags, Status);
-  if (R == cudaSuccess && Symbol && FuncPtr)
-    *FuncPtr = substitute(Symbol, *FuncPtr, runtimeVersion());
-  return R;
+  return entryPoint("cudaGetDriverEntryPoint_ptsz", Symbol, FuncPtr, Flags, Status);
 }
 
 #pragma GCC diagnostic pop
