@@ -9,9 +9,13 @@
 #include "launch/KernelRegistry.h"
 #include "profile/ProfileLaunch.h"
 
+#include <cstddef>
 #include <initializer_list>
 
 namespace divopt::rt {
+
+// The most hidden parameters a clone takes (the cost clone's two).
+inline constexpr size_t MaxHiddenParams = 2;
 
 // Queues Clone on L's stream with L's grid, block and shared memory, K's
 // parameters from L, then the Hidden pointers in order.

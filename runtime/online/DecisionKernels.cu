@@ -92,10 +92,6 @@ __global__ void finalizeKernel(const LayoutSums *Sums, Machine M, double MinGain
   float MaxWarp = __uint_as_float(Sums->MaxWarpBits);
   LayoutCost COriginal{Sums->WarpMaxSum[0], __uint_as_float(Sums->MaxBlockSumBits[0])};
   LayoutCost CSorted{Sums->WarpMaxSum[1], __uint_as_float(Sums->MaxBlockSumBits[1])};
-  LayoutCost CDealt = dealtCost(CSorted, MaxWarp, M);
-  double TOriginal = estimateCycles(COriginal, MaxWarp, M);
-  double TSorted = estimateCycles(CSorted, MaxWarp, M);
-  double TDealt = estimateCycles(CDealt, MaxWarp, M);
   uint32_t Chosen;
   if (F == Forced::Sorting)
     Chosen = Sorted;
@@ -103,14 +99,12 @@ __global__ void finalizeKernel(const LayoutSums *Sums, Machine M, double MinGain
     Chosen = canDeal(M) ? Dealt : Sorted;
   else
     Chosen = fullLayout(M);
-  double TChosen = Chosen == Dealt ? TDealt : TSorted;
+  double TOriginal = estimateCycles(COriginal, MaxWarp, M);
+  double TChosen =
+      estimateCycles(Chosen == Dealt ? dealtCost(CSorted, MaxWarp, M) : CSorted, MaxWarp, M);
   if (F == Forced::Auto && !(TChosen > 0 && TOriginal >= TChosen * (1.0 + MinGain)))
     Chosen = Identity;
   *Control = GuardControl{Chosen, Chosen, 0};
-  R->Original = COriginal;
-  R->Sorted = CSorted;
-  R->Dealt = CDealt;
-  R->MaxWarp = MaxWarp;
   R->EstimateOriginal = TOriginal;
   R->EstimateChosen = Chosen == Identity ? TOriginal : TChosen;
   R->Estimated = R->Chosen = Chosen;

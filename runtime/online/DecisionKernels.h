@@ -25,8 +25,6 @@ enum Stamp : unsigned {
 
 // Written by the GPU into mapped host memory.
 struct DecisionResult {
-  LayoutCost Original, Sorted, Dealt;
-  float MaxWarp;
   double EstimateOriginal, EstimateChosen; // estimateCycles
   uint32_t Estimated;                      // the estimate's Layout (Identity: no gain)
   uint32_t Chosen;                         // the verdict: the Layout D holds for good
