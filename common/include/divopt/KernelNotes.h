@@ -4,6 +4,8 @@
 // The pass writes them as JSON (docs/notes-format.md); this is the reader
 // used by the runtime and the CLI.
 #pragma once
+#include "divopt/CounterPlan.h"
+
 #include <cstdint>
 #include <map>
 #include <stdexcept>
@@ -64,7 +66,16 @@ struct KernelNote {
   // serialize as they were written, so that their digest, and the profiles
   // recorded against it, stay valid.
   bool FeaturesAnalyzed = true;
+  // The edges the profile clone counts (divopt/CounterPlan.h), in counter
+  // order; HasCounters is false for notes written before the pass placed
+  // counters on edges, whose clone counts every block.
+  std::vector<CounterEdge> Counters;
+  bool HasCounters = false;
 };
+
+// How the kernel's block counts follow from its profile clone's counters.
+// Throws NotesError when the notes' counters do not determine them.
+CounterPlan counterPlan(const KernelNote &K);
 
 struct ModuleNotes {
   int Version = 0;

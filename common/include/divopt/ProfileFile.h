@@ -15,9 +15,11 @@
 namespace divopt {
 
 inline constexpr char ProfileMagic[8] = {'D', 'I', 'V', 'P', 'R', 'O', 'F', '\0'};
-// Version 2 added the per-thread feature values after the branch counters;
-// version 1 records still read (without features).
-inline constexpr uint32_t ProfileVersion = 2;
+// Version 3 stores the notes' counters (divopt/CounterPlan.h) compacted:
+// each distinct per-thread counter vector once and a bit-packed class id per
+// thread, zstd-compressed. Version 2 added the per-thread feature values after
+// the branch counters; versions 1 and 2 still read.
+inline constexpr uint32_t ProfileVersion = 3;
 // counts[bb * threads + gtid]: the only layout so far, recorded so that a
 // reader can refuse a layout it does not know.
 inline constexpr uint32_t LayoutBlockMajor = 1;
@@ -67,6 +69,43 @@ struct LaunchProfile {
 struct ProfileError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+
+// A launch's counters as the GPU compacts them (version 3): every distinct
+// per-thread vector of the notes' counters once, a class, and per thread the
+// index of its class, bit-packed.
+struct CompactedCounters {
+  uint32_t NumCounters = 0;            // C: the notes' counters
+  uint32_t NumClasses = 0;             // N >= 1
+  const uint32_t *Classes = nullptr;   // N * C values, [class * C + c]
+  uint32_t IdBits = 0;                 // classIdBits(N)
+  // packedIdWords(threads, IdBits) words: thread t's class id is bits
+  // [t * IdBits, (t + 1) * IdBits) of the stream whose bit i is bit i % 32 of
+  // word i / 32 (least significant first).
+  const uint32_t *PackedIds = nullptr;
+};
+// Bits a class id needs: 0 for one class, else bit_width(N - 1).
+uint32_t classIdBits(uint64_t NumClasses);
+uint64_t packedIdWords(uint64_t Threads, uint32_t IdBits);
+
+// Appends one version-3 record. Branches has 2 * NumBranches entries,
+// Features NumFeatures * threads. Returns false on an I/O error.
+bool writeCompactedRecord(std::FILE *Out, const LaunchHeader &H, uint32_t NumBlocks,
+                          uint32_t NumBranches, const CompactedCounters &Counters,
+                          const uint64_t *Branches, uint32_t NumFeatures = 0,
+                          const double *Features = nullptr);
+
+// How many launches of one kernel and launch shape a process made, and how
+// many of them it recorded (launch sampling, DIVOPT_PROFILE_LAUNCHES). The
+// runtime appends one tally record per process when it flushes at exit.
+struct LaunchTally {
+  std::string Kernel;
+  std::array<uint32_t, 3> Grid{1, 1, 1};
+  std::array<uint32_t, 3> Block{1, 1, 1};
+  uint64_t Seen = 0;
+  uint64_t Recorded = 0;
+};
+bool writeTallyRecord(std::FILE *Out, const std::string &Program, uint32_t Pid,
+                      const std::vector<LaunchTally> &Tallies);
 
 // Appends one record. Counts has blocks * threads entries, Branches
 // 2 * branch-blocks entries (from the notes), Features NumFeatures * threads
