@@ -1,5 +1,6 @@
 #include "KernelNotes.h"
 #include "InstructionMix.h"
+#include "ProfileInstrumentation.h"
 #include "ThreadIndexedAccess.h"
 #include "divopt/Abi.h"
 
@@ -89,6 +90,12 @@ json::Object kernelNotes(Function &Kernel, const BlockNumbering &Numbering,
   json::Array Branches;
   for (unsigned B : Numbering.BranchBlocks)
     Branches.push_back(B);
+  // The profile clone's counters: [block, successor index], -1 for the exit
+  // edge of a block without successors.
+  json::Array Counters;
+  for (const CounterEdge &E : profileCounters(Kernel, Numbering))
+    Counters.push_back(json::Array{
+        E.From, E.Succ == CounterEdge::ExitEdge ? int64_t(-1) : int64_t(E.Succ)});
   const DISubprogram *SP = Kernel.getSubprogram();
   return json::Object{{"name", Kernel.getName()},
                       {"file", SP ? SP->getFilename().str() : std::string()},
@@ -100,7 +107,8 @@ json::Object kernelNotes(Function &Kernel, const BlockNumbering &Numbering,
                                                {"reason", Verdict.Reason},
                                                {"line", Verdict.Culprit ? userLine(*Verdict.Culprit)
                                                                         : 0u}}},
-                      {"features", std::move(FeatureList)}};
+                      {"features", std::move(FeatureList)},
+                      {"counters", std::move(Counters)}};
 }
 
 json::Object moduleNotes(Module &M, json::Array Kernels) {

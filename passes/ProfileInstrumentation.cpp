@@ -3,12 +3,20 @@
 #include "ThreadIndex.h"
 #include "divopt/Abi.h"
 
+#include "llvm/Analysis/BlockFrequencyInfo.h"
+#include "llvm/Analysis/BranchProbabilityInfo.h"
+#include "llvm/Analysis/CFG.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/PostDominators.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
 using namespace llvm;
@@ -19,7 +27,7 @@ namespace {
 // Per-thread counters as allocas, promoted to registers once all the code
 // that uses them is in place.
 struct Counters {
-  SmallVector<AllocaInst *, 16> Blocks;   // per basic block, i32
+  SmallVector<AllocaInst *, 16> Edges;    // per counted edge (notes "counters"), i32
   SmallVector<AllocaInst *, 8> BranchExec; // per conditional branch, i64
   SmallVector<AllocaInst *, 8> BranchDiv;
 };
@@ -43,20 +51,24 @@ void countBranch(BranchInst *Br, AllocaInst *Exec, AllocaInst *Div) {
   increment(B, Div, B.CreateZExt(B.CreateAnd(Leader, Split), B.getInt64Ty()));
 }
 
-// At a return: each thread stores its block counts to its own slots (plain
+static_assert((abi::BranchBucketThreads & (abi::BranchBucketThreads - 1)) == 0,
+              "a branch bucket is a power of two threads");
+
+// At a return: each thread stores its edge counters to its own slots (plain
 // stores, coalesced across the warp) and adds its nonzero branch counts to
-// its warp's bucket (gtid / 32). Buckets keep the atomics uncontended: one
-// shared set of counters made every leader lane in the grid queue on the
-// same few addresses (10x kernel time on an H100); the runtime sums them.
+// its bucket (gtid / abi::BranchBucketThreads). Buckets keep the atomics
+// uncontended: one shared set of counters made every leader lane in the grid
+// queue on the same few addresses (10x kernel time on an H100); the runtime
+// sums them.
 void flushAt(ReturnInst *Ret, const Counters &C, ThreadGeometry G, Argument *Counts,
              Argument *Branches) {
   IRBuilder<> B(Ret);
   const uint64_t NumBranches = C.BranchExec.size();
-  Value *Bucket = B.CreateLShr(G.Gtid, 5, "divopt.bucket");
-  for (unsigned Bb = 0; Bb < C.Blocks.size(); ++Bb) {
-    Value *Slot = B.CreateAdd(B.CreateMul(B.getInt64(Bb), G.Threads), G.Gtid);
+  Value *Bucket = B.CreateLShr(G.Gtid, Log2_32(abi::BranchBucketThreads), "divopt.bucket");
+  for (unsigned E = 0; E < C.Edges.size(); ++E) {
+    Value *Slot = B.CreateAdd(B.CreateMul(B.getInt64(E), G.Threads), G.Gtid);
     Value *Ptr = B.CreateInBoundsGEP(B.getInt32Ty(), Counts, Slot);
-    B.CreateStore(B.CreateLoad(B.getInt32Ty(), C.Blocks[Bb]), Ptr);
+    B.CreateStore(B.CreateLoad(B.getInt32Ty(), C.Edges[E]), Ptr);
   }
   for (unsigned K = 0; K < C.BranchExec.size(); ++K) {
     for (unsigned Which = 0; Which < 2; ++Which) {
@@ -73,9 +85,78 @@ void flushAt(ReturnInst *Ret, const Counters &C, ThreadGeometry G, Argument *Cou
   }
 }
 
+// Counts one run of an edge of the clone: in its source when that has one
+// successor (an exit edge: at the end of its block), else in its target when
+// that has one predecessor; else, from a conditional branch, in the source by
+// the branch condition (no block of its own: a loop's back edge, a self loop
+// after optimization, would pay a jump every iteration); else in a block of
+// its own on the (critical) edge.
+void countEdge(BasicBlock *From, uint32_t Succ, AllocaInst *Counter) {
+  Instruction *TI = From->getTerminator();
+  if (Succ == CounterEdge::ExitEdge || TI->getNumSuccessors() == 1) {
+    IRBuilder<> At(TI);
+    increment(At, Counter, At.getInt32(1));
+    return;
+  }
+  BasicBlock *To = TI->getSuccessor(Succ);
+  if (To->hasNPredecessors(1)) { // `br %c, %x, %x` gives %x two
+    IRBuilder<> At(To, To->getFirstInsertionPt());
+    increment(At, Counter, At.getInt32(1));
+    return;
+  }
+  if (auto *Br = dyn_cast<BranchInst>(TI)) {
+    IRBuilder<> At(Br);
+    Value *Taken = Succ == 0 ? Br->getCondition() : At.CreateNot(Br->getCondition());
+    increment(At, Counter, At.CreateZExt(Taken, At.getInt32Ty()));
+    return;
+  }
+  BasicBlock *Mid = SplitCriticalEdge(TI, Succ, CriticalEdgeSplittingOptions(), "divopt.edge");
+  if (!Mid)
+    report_fatal_error(Twine("divopt: cannot split the edge from ") + From->getName() + " to " +
+                       To->getName() + " in " + From->getParent()->getName() +
+                       " to count it");
+  IRBuilder<> At(Mid->getTerminator());
+  increment(At, Counter, At.getInt32(1));
+}
+
+// Counting an edge costs an add where it runs; a critical edge out of
+// anything but a `br` also costs a block and a jump of its own, so it weighs
+// double in the tree's favour.
+constexpr double SplitEdgeWeight = 2.0;
+
 } // namespace
 
+std::vector<CounterEdge> profileCounters(Function &Kernel, const BlockNumbering &Numbering) {
+  DominatorTree DT(Kernel);
+  PostDominatorTree PDT(Kernel);
+  LoopInfo LI(DT);
+  BranchProbabilityInfo BPI(Kernel, LI, nullptr, &DT, &PDT);
+  BlockFrequencyInfo BFI(Kernel, BPI, LI);
+  double Entry = double(BFI.getEntryFreq().getFrequency());
+  Successors Succ(Numbering.size());
+  std::vector<std::vector<double>> Weights(Numbering.size());
+  for (unsigned Id = 0; Id < Numbering.size(); ++Id) {
+    BasicBlock *BB = Numbering.Blocks[Id];
+    double Freq = Entry > 0 ? double(BFI.getBlockFreq(BB).getFrequency()) / Entry : 1.0;
+    Instruction *TI = BB->getTerminator();
+    unsigned N = TI->getNumSuccessors();
+    for (unsigned S = 0; S < N; ++S) {
+      BasicBlock *To = TI->getSuccessor(S);
+      Succ[Id].push_back(Numbering.Id.lookup(To));
+      BranchProbability P = BPI.getEdgeProbability(BB, S);
+      double W = Freq * double(P.getNumerator()) / double(P.getDenominator());
+      bool Splits = !isa<BranchInst>(TI) && isCriticalEdge(TI, S);
+      Weights[Id].push_back(Splits ? W * SplitEdgeWeight : W);
+    }
+    if (N == 0)
+      Weights[Id].push_back(Freq);
+  }
+  return chooseCountedEdges(Succ, Weights);
+}
+
 Function *createProfileClone(Function &Kernel, const BlockNumbering &Numbering) {
+  // Chosen on the original kernel, as the notes record them.
+  std::vector<CounterEdge> Counted = profileCounters(Kernel, Numbering);
   PointerType *GlobalPtr = PointerType::get(Kernel.getContext(), /*AddressSpace=*/1);
   ValueToValueMapTy VMap;
   Function *Clone = cloneWithHiddenParams(
@@ -93,26 +174,25 @@ Function *createProfileClone(Function &Kernel, const BlockNumbering &Numbering) 
     B.CreateStore(ConstantInt::get(T, Initial), A);
     return A;
   };
-  // The entry block runs exactly once per thread: its counter starts at 1.
-  for (unsigned Bb = 0; Bb < Blocks.size(); ++Bb)
-    C.Blocks.push_back(NewCounter(B.getInt32Ty(), Bb == 0, "divopt.bb" + Twine(Bb)));
+  for (unsigned E = 0; E < Counted.size(); ++E)
+    C.Edges.push_back(NewCounter(B.getInt32Ty(), 0, "divopt.edge" + Twine(E)));
   for (unsigned K = 0; K < Numbering.BranchBlocks.size(); ++K) {
     C.BranchExec.push_back(NewCounter(B.getInt64Ty(), 0, "divopt.br" + Twine(K) + ".exec"));
     C.BranchDiv.push_back(NewCounter(B.getInt64Ty(), 0, "divopt.br" + Twine(K) + ".div"));
   }
   ThreadGeometry G = emitThreadGeometry(B);
 
-  for (unsigned Bb = 1; Bb < Blocks.size(); ++Bb) {
-    IRBuilder<> At(Blocks[Bb], Blocks[Bb]->getFirstInsertionPt());
-    increment(At, C.Blocks[Bb], At.getInt32(1));
-  }
+  // Splitting an edge adds a block to the clone only: the numbered blocks
+  // and their terminators' successor order stay as the notes have them.
+  for (unsigned E = 0; E < Counted.size(); ++E)
+    countEdge(Blocks[Counted[E].From], Counted[E].Succ, C.Edges[E]);
   for (unsigned K = 0; K < Numbering.BranchBlocks.size(); ++K)
     countBranch(cast<BranchInst>(Blocks[Numbering.BranchBlocks[K]]->getTerminator()),
                 C.BranchExec[K], C.BranchDiv[K]);
   for (ReturnInst *Ret : Returns)
     flushAt(Ret, C, G, Counts, Branches);
 
-  SmallVector<AllocaInst *, 32> All(C.Blocks.begin(), C.Blocks.end());
+  SmallVector<AllocaInst *, 32> All(C.Edges.begin(), C.Edges.end());
   All.append(C.BranchExec.begin(), C.BranchExec.end());
   All.append(C.BranchDiv.begin(), C.BranchDiv.end());
   DominatorTree DT(*Clone);

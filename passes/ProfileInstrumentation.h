@@ -1,16 +1,29 @@
 // Device job: the profile clone of a kernel.
 //
 // The clone K__divopt_profile takes K's parameters plus two hidden ones
-// (abi::ProfileHiddenParams) and counts, per thread, how often each basic
-// block runs, and per warp, how often each conditional branch runs and
-// diverges. Counters live in registers while the thread runs and are written
-// out once at each return, so a hot loop pays one add per block, not a memory
-// round trip. The original kernel is left untouched: mode off costs nothing.
+// (abi::ProfileHiddenParams) and counts, per thread, how often each edge off
+// a maximum spanning tree of K's CFG runs (profileCounters, the notes'
+// "counters"; every block's count follows from them, divopt/CounterPlan.h),
+// and per warp, how often each conditional branch runs and diverges.
+// Counters live in registers while the thread runs and are written out once
+// at each return, so a hot loop pays at most one add per counted edge, not a
+// memory round trip, and the edges of its hottest path none. The original
+// kernel is left untouched: mode off costs nothing.
 #pragma once
 #include "BlockNumbering.h"
+#include "divopt/CounterPlan.h"
 #include "llvm/IR/Function.h"
 
+#include <vector>
+
 namespace divopt {
+
+// The edges the profile clone of Kernel counts, in counter order, as the
+// notes number its blocks: those off a maximum spanning tree of the closed
+// CFG, weighted by the block frequencies LLVM estimates (loops hot), so that
+// the edges inside hot loops are derived rather than counted. Deterministic:
+// the notes and the clone each ask, and get the same answer.
+std::vector<CounterEdge> profileCounters(llvm::Function &Kernel, const BlockNumbering &Numbering);
 
 llvm::Function *createProfileClone(llvm::Function &Kernel, const BlockNumbering &Numbering);
 

@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 #include <set>
+#include <stdexcept>
 
 namespace divopt {
 using nlohmann::json;
@@ -112,6 +113,40 @@ json blockToJson(const BlockNote &B, bool FeaturesAnalyzed) {
   return J;
 }
 
+// "counters": [[from, succ], ...], succ -1 for the exit edge of a block
+// without successors. Whether they determine the block counts is
+// counterPlan's question.
+std::vector<CounterEdge> countersFromJson(const json &J, const KernelNote &K) {
+  std::string Where = "kernel " + K.Name;
+  if (!J.is_array())
+    throw NotesError(Where + " has a malformed \"counters\"");
+  std::vector<CounterEdge> Counters;
+  for (unsigned C = 0; C < J.size(); ++C) {
+    const json &E = J[C];
+    std::string Which = Where + " counter " + std::to_string(C);
+    if (!E.is_array() || E.size() != 2 || !E[0].is_number_integer() || !E[1].is_number_integer())
+      throw NotesError(Which + " is not [block, successor index]");
+    int64_t From = E[0].get<int64_t>(), Succ = E[1].get<int64_t>();
+    if (From < 0 || uint64_t(From) >= K.Blocks.size())
+      throw NotesError(Which + " names block " + std::to_string(From) + " past its " +
+                       std::to_string(K.Blocks.size()) + " blocks");
+    const std::vector<unsigned> &Of = K.Blocks[From].Successors;
+    if (Succ == -1 ? !Of.empty() : Succ < 0 || uint64_t(Succ) >= Of.size())
+      throw NotesError(Which + " names successor " + std::to_string(Succ) + " of block " +
+                       std::to_string(From) + ", which has " + std::to_string(Of.size()) +
+                       " (-1 is the exit edge of a block without successors)");
+    Counters.push_back({uint32_t(From), Succ == -1 ? CounterEdge::ExitEdge : uint32_t(Succ)});
+  }
+  return Counters;
+}
+
+json countersToJson(const std::vector<CounterEdge> &Counters) {
+  json J = json::array();
+  for (const CounterEdge &E : Counters)
+    J.push_back({E.From, E.Succ == CounterEdge::ExitEdge ? int64_t(-1) : int64_t(E.Succ)});
+  return J;
+}
+
 // RequireFeatures: version 2 module notes; a lone kernel (a profile record)
 // may predate them.
 KernelNote kernelFromJson(const json &J, bool RequireFeatures) {
@@ -153,6 +188,10 @@ KernelNote kernelFromJson(const json &J, bool RequireFeatures) {
       if (S >= K.Blocks.size())
         throw NotesError(Where + " block " + std::to_string(B.Id) + " has successor " +
                          std::to_string(S) + " past the last block");
+  if (auto Counters = J.find("counters"); Counters != J.end()) {
+    K.Counters = countersFromJson(*Counters, K);
+    K.HasCounters = true;
+  }
   return K;
 }
 
@@ -176,6 +215,19 @@ const char *featureKindName(FeatureNote::Kind K) {
     return "load";
   }
   return "?";
+}
+
+CounterPlan counterPlan(const KernelNote &K) {
+  if (!K.HasCounters)
+    return CounterPlan::perBlock(unsigned(K.Blocks.size()));
+  Successors Succ;
+  for (const BlockNote &B : K.Blocks)
+    Succ.push_back(B.Successors);
+  try {
+    return CounterPlan(Succ, K.Counters);
+  } catch (const std::invalid_argument &E) {
+    throw NotesError("kernel " + K.Name + " has \"counters\" that do not work: " + E.what());
+  }
 }
 
 const KernelNote *ModuleNotes::find(const std::string &Kernel) const {
@@ -235,6 +287,8 @@ std::string serializeKernelNote(const KernelNote &K) {
       Features.push_back(featureToJson(F));
     J["features"] = std::move(Features);
   }
+  if (K.HasCounters)
+    J["counters"] = countersToJson(K.Counters);
   return J.dump();
 }
 

@@ -17,13 +17,21 @@ inline constexpr const char *NotesGlobal = "__divopt_notes";
 inline constexpr const char *ProfileCloneSuffix = "__divopt_profile";
 
 // Hidden parameters of the profile clone:
-//   uint32_t *counts    counts[bb * nthreads + gtid], one slot per thread and block
-//   uint64_t *branches  per bucket of 32 consecutive threads (b = gtid / 32):
-//                       branches[(b * K + k) * 2] warp executions of conditional
-//                       branch k, [(b * K + k) * 2 + 1] of those the divergent
-//                       ones; the runtime sums the buckets
+//   uint32_t *counts    counts[c * nthreads + gtid]: how often thread gtid took
+//                       counted edge c, the c-th of the notes' "counters"
+//                       (divopt/CounterPlan.h derives every block's count from
+//                       them); unused, and may be null, when the kernel has
+//                       no counters (straight-line code). Notes without
+//                       "counters" are from a clone that counted block c.
+//   uint64_t *branches  per bucket of BranchBucketThreads consecutive threads
+//                       (b = gtid / BranchBucketThreads): branches[(b * K + k) * 2]
+//                       warp executions of conditional branch k,
+//                       [(b * K + k) * 2 + 1] of those the divergent ones; the
+//                       runtime sums the buckets. A bucket is 4 warps, whose
+//                       leaders share its atomics: K * nthreads / 8 bytes in
+//                       all, a quarter of what a bucket per warp took
 inline constexpr unsigned ProfileHiddenParams = 2;
-inline constexpr unsigned BranchBucketThreads = 32;
+inline constexpr unsigned BranchBucketThreads = 128; // a power of two
 
 // The redirected clone of a regroupable kernel K is K + RedirectCloneSuffix,
 // with one hidden parameter after K's: const uint32_t *D, where the thread at

@@ -1,6 +1,7 @@
 ; The profile clone of a kernel with a loop: hidden parameters, per-thread
-; block counters flushed at the return, warp-level branch counters; the
-; original kernel is untouched and the notes are embedded.
+; edge counters (off the spanning tree, notes "counters") flushed at the
+; return, warp-level branch counters; the original kernel is untouched and
+; the notes are embedded.
 ; REQUIRES: llvm-tools
 ; RUN: %opt -load-pass-plugin=%plugin -passes=divopt-instrument -S %s | FileCheck %s
 
@@ -36,6 +37,8 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 
 ; CHECK: @__divopt_notes = addrspace(1) constant [{{[0-9]+}} x i8] c"{\22arch\22:
 ; CHECK-SAME: \22branches\22:[0,1]
+; Two counters: entry -> exit (the loop skipped) and the loop's back edge.
+; CHECK-SAME: \22counters\22:{{\[\[0,1\],\[1,0\]\]}}
 ; CHECK-SAME: \22name\22:\22loop\22,\22params\22:2
 ; CHECK: @llvm.used = appending global {{.*}} @__divopt_notes
 
@@ -50,24 +53,38 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-DAG: call i32 @llvm.nvvm.read.ptx.sreg.nctaid.z()
 ; CHECK: %divopt.gtid = add i64
 ; CHECK: %divopt.nthreads = mul i64
+; The skip edge entry -> exit is critical: counted in entry by the branch
+; condition, no block of its own.
+; CHECK: [[SKIP:%.*]] = xor i1 %has, true
+; CHECK: [[SKIP32:%.*]] = zext i1 [[SKIP]] to i32
+; CHECK: [[EDGE0:%.*]] = add i32 0, [[SKIP32]]
 ; Each conditional branch: a ballot over the active lanes, counted by the leader.
 ; CHECK: [[ACTIVE:%.*]] = call i32 @llvm.nvvm.activemask()
 ; CHECK: call i32 @llvm.nvvm.vote.ballot.sync(i32 [[ACTIVE]], i1 %has)
 ; CHECK: call i32 @llvm.cttz.i32(i32 [[ACTIVE]], i1 true)
 ; CHECK: br i1 %has
-; The loop body counts itself in a register (a phi, no memory traffic).
+; The loop's back edge counts itself in a register (a phi, no memory traffic,
+; no block on the edge): the body adds the condition.
 ; CHECK: body:
-; CHECK: phi i32
-; CHECK: add i32 {{%.*}}, 1
+; CHECK: [[BACK:%divopt.edge1.0]] = phi i32
+; CHECK: [[MORE32:%.*]] = zext i1 %more to i32
+; CHECK: [[BACKNEXT:%.*]] = add i32 [[BACK]], [[MORE32]]
 ; CHECK: call i32 @llvm.nvvm.vote.ballot.sync(i32 {{%.*}}, i1 %more)
-; At the return: the bucket of this thread's warp (gtid / 32), then one plain store per block, counts[bb * nthreads + gtid] ...
+; CHECK: br i1 %more, label %body, label %exit
+; At the return: the bucket of this thread's 4 warps (gtid / 128), then one
+; plain store per counter, counts[c * nthreads + gtid] ...
 ; CHECK: exit:
-; CHECK: %divopt.bucket = lshr i64 %divopt.gtid, 5
+; CHECK: [[BACKOUT:%.*]] = phi i32 [ [[BACKNEXT]], %body ], [ 0, %entry ]
+; CHECK: %divopt.bucket = lshr i64 %divopt.gtid, 7
 ; CHECK: [[S0:%.*]] = mul i64 0, %divopt.nthreads
-; CHECK: add i64 [[S0]], %divopt.gtid
-; CHECK: store i32 1, ptr addrspace(1)
+; CHECK: [[I0:%.*]] = add i64 [[S0]], %divopt.gtid
+; CHECK: [[P0:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.counts, i64 [[I0]]
+; CHECK: store i32 [[EDGE0]], ptr addrspace(1) [[P0]]
 ; CHECK: [[S1:%.*]] = mul i64 1, %divopt.nthreads
-; CHECK: [[S2:%.*]] = mul i64 2, %divopt.nthreads
+; CHECK: [[I1:%.*]] = add i64 [[S1]], %divopt.gtid
+; CHECK: [[P1:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.counts, i64 [[I1]]
+; CHECK: store i32 [[BACKOUT]], ptr addrspace(1) [[P1]]
+; CHECK-NOT: mul i64 2, %divopt.nthreads
 ; ... and atomic adds of the nonzero branch counters to the warp's bucket.
 ; CHECK: icmp ne i64 {{%.*}}, 0
 ; CHECK: atomicrmw add ptr addrspace(1) {{%.*}}, i64 {{%.*}} monotonic, align 8
