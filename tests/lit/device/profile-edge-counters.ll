@@ -1,0 +1,176 @@
+; The profile clone counts the edges off a maximum spanning tree of the CFG
+; (the notes' "counters"), not every block: about one counter per
+; conditional branch, none for straight-line code. An edge is counted in its
+; source when that has one successor, else in its target when that has one
+; predecessor, else by the branch condition, else (a switch's critical edge)
+; in a block of its own. At the return each thread stores its C counters to
+; counts[c * nthreads + gtid].
+; REQUIRES: llvm-tools
+; RUN: %opt -load-pass-plugin=%plugin -passes=divopt-instrument -S %s | FileCheck %s
+
+target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+define ptx_kernel void @ifloop(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %n) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %idx = zext i32 %tid to i64
+  %p = getelementptr inbounds i32, ptr addrspace(1) %in, i64 %idx
+  %v = load i32, ptr addrspace(1) %p
+  %odd = icmp ne i32 %v, 0
+  br i1 %odd, label %then, label %else
+
+then:
+  %a = mul i32 %v, 3
+  br label %join
+
+else:
+  %b = add i32 %v, 7
+  br label %join
+
+join:
+  %x = phi i32 [ %a, %then ], [ %b, %else ]
+  br label %loop
+
+loop:
+  %i = phi i32 [ 0, %join ], [ %next, %loop ]
+  %acc = phi i32 [ %x, %join ], [ %sum, %loop ]
+  %sum = add i32 %acc, %i
+  %next = add nsw i32 %i, 1
+  %more = icmp slt i32 %next, %n
+  br i1 %more, label %loop, label %done
+
+done:
+  %q = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %idx
+  store i32 %sum, ptr addrspace(1) %q
+  ret void
+}
+
+define ptx_kernel void @straight(ptr addrspace(1) %out) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %idx = zext i32 %tid to i64
+  %q = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %idx
+  store i32 %tid, ptr addrspace(1) %q
+  ret void
+}
+
+define ptx_kernel void @sw(ptr addrspace(1) %out, i32 %k) {
+entry:
+  switch i32 %k, label %done [ i32 0, label %a
+                               i32 1, label %b ]
+a:
+  store i32 1, ptr addrspace(1) %out
+  br label %done
+b:
+  %c = icmp eq i32 %k, 7
+  br i1 %c, label %done, label %trap
+trap:
+  unreachable
+done:
+  ret void
+}
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+
+define ptx_kernel void @split(ptr addrspace(1) %out, i32 %k, i32 %m) {
+entry:
+  %e = icmp eq i32 %k, 0
+  br i1 %e, label %a, label %b
+a:
+  switch i32 %m, label %c [ i32 0, label %d ]
+b:
+  switch i32 %m, label %c [ i32 5, label %d ]
+c:
+  store i32 1, ptr addrspace(1) %out
+  ret void
+d:
+  ret void
+}
+
+; The notes: if/else and a loop need two counters (else -> join, the loop's
+; back edge: the self loop can never be in the tree); straight-line code
+; none; the switches' kernel counts an exit edge ([4,-1]).
+; CHECK: @__divopt_notes = {{.*}}\22branches\22:[0,4],\22counters\22:{{\[\[2,0\],\[4,0\]\]}},
+; CHECK-SAME: \22name\22:\22ifloop\22
+; CHECK-SAME: \22counters\22:[],{{.*}}\22name\22:\22straight\22
+; CHECK-SAME: \22counters\22:{{\[\[1,0\],\[2,0\],\[2,1\]\]}},{{.*}}\22name\22:\22sw\22
+; CHECK-SAME: \22counters\22:{{\[\[1,0\],\[1,1\],\[4,-1\]\]}},{{.*}}\22name\22:\22split\22
+
+; CHECK-LABEL: define ptx_kernel void @ifloop__divopt_profile(
+; CHECK-SAME: ptr addrspace(1) %divopt.counts, ptr addrspace(1) %divopt.branches)
+; CHECK: entry:
+; CHECK-NOT: add i32
+; CHECK: br i1 %odd, label %then, label %else
+; CHECK: then:
+; CHECK-NEXT: %a = mul i32 %v, 3
+; CHECK-NEXT: br label %join
+; Counter 0, else -> join, in its source (one successor).
+; CHECK: else:
+; CHECK-NEXT: %b = add i32 %v, 7
+; CHECK-NEXT: [[ELSE:%.*]] = add i32 0, 1
+; CHECK-NEXT: br label %join
+; CHECK: join:
+; CHECK-NEXT: [[C0:%.*]] = phi i32 [ 0, %then ], [ [[ELSE]], %else ]
+; CHECK-NOT: add i32
+; CHECK: br label %loop
+; Counter 1, the back edge, by the loop's condition: no block of its own.
+; CHECK: loop:
+; CHECK: [[BACK:%divopt.edge1.0]] = phi i32 [ 0, %join ], [ [[BACKNEXT:%.*]], %loop ]
+; CHECK: [[MORE:%.*]] = zext i1 %more to i32
+; CHECK-NEXT: [[BACKNEXT]] = add i32 [[BACK]], [[MORE]]
+; CHECK: br i1 %more, label %loop, label %done
+; CHECK: done:
+; CHECK: %divopt.bucket = lshr i64 %divopt.gtid, 7
+; CHECK: [[S0:%.*]] = mul i64 0, %divopt.nthreads
+; CHECK-NEXT: [[I0:%.*]] = add i64 [[S0]], %divopt.gtid
+; CHECK-NEXT: [[P0:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.counts, i64 [[I0]]
+; CHECK-NEXT: store i32 [[C0]], ptr addrspace(1) [[P0]]
+; CHECK-NEXT: [[S1:%.*]] = mul i64 1, %divopt.nthreads
+; CHECK-NEXT: [[I1:%.*]] = add i64 [[S1]], %divopt.gtid
+; CHECK-NEXT: [[P1:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.counts, i64 [[I1]]
+; CHECK-NEXT: store i32 [[BACKNEXT]], ptr addrspace(1) [[P1]]
+; CHECK-NOT: %divopt.counts
+; CHECK: atomicrmw add
+; CHECK: ret void
+
+; No counters: nothing is written to counts.
+; CHECK-LABEL: define ptx_kernel void @straight__divopt_profile(
+; CHECK-SAME: %divopt.counts, ptr addrspace(1) %divopt.branches)
+; CHECK-NOT: %divopt.counts
+; CHECK: ret void
+
+; A switch's edge to a block of one predecessor counts there; b -> trap too,
+; and an unreachable block's exit edge needs no counter of its own here.
+; CHECK-LABEL: define ptx_kernel void @sw__divopt_profile(
+; CHECK: a:
+; CHECK-NEXT: store i32 1
+; CHECK-NEXT: [[A:%.*]] = add i32 0, 1
+; CHECK: b:
+; CHECK: [[C:%.*]] = zext i1 %c to i32
+; CHECK-NEXT: [[B:%.*]] = add i32 0, [[C]]
+; CHECK: trap:
+; CHECK-NEXT: [[T:%.*]] = add i32 0, 1
+; CHECK-NEXT: unreachable
+; CHECK: done:
+; CHECK: store i32 {{%.*}}, ptr addrspace(1)
+; CHECK: store i32 {{%.*}}, ptr addrspace(1)
+; The thread that reaches a return never took b -> trap.
+; CHECK: store i32 0, ptr addrspace(1)
+; CHECK: ret void
+
+; Critical edges out of a switch: split in the clone, counted in the new block.
+; CHECK-LABEL: define ptx_kernel void @split__divopt_profile(
+; CHECK: a:
+; CHECK-NEXT: switch i32 %m, label %[[TOC:divopt.edge[0-9]*]] [
+; CHECK-NEXT: i32 0, label %[[TOD:divopt.edge[0-9]*]]
+; CHECK: [[TOD]]:
+; CHECK-NEXT: add i32 0, 1
+; CHECK-NEXT: br label %d
+; CHECK: [[TOC]]:
+; CHECK-NEXT: add i32 0, 1
+; CHECK-NEXT: br label %c
+; The other switch is left as it was.
+; CHECK: b:
+; CHECK-NEXT: switch i32 %m, label %c [
+; CHECK-NEXT: i32 5, label %d
