@@ -44,6 +44,36 @@ std::string modelPath(const char *DivoptModel, const std::string &ExecutablePath
   return !ExecutablePath.empty() && std::filesystem::is_regular_file(Beside, Error) ? Beside : "";
 }
 
+bool parseMemorySize(const std::string &Text, uint64_t &Bytes, double &Percent) {
+  if (Text.empty() || Text[0] == '-' || Text[0] == '+')
+    return false;
+  char *End = nullptr;
+  if (Text.back() == '%') {
+    double P = std::strtod(Text.c_str(), &End);
+    if (End != Text.c_str() + Text.size() - 1 || !(P > 0 && P <= 100))
+      return false;
+    Bytes = 0;
+    Percent = P;
+    return true;
+  }
+  double V = std::strtod(Text.c_str(), &End);
+  std::string Suffix = End;
+  double Scale = 1;
+  if (Suffix == "K" || Suffix == "k" || Suffix == "KB" || Suffix == "KiB")
+    Scale = 1024.0;
+  else if (Suffix == "M" || Suffix == "m" || Suffix == "MB" || Suffix == "MiB")
+    Scale = 1024.0 * 1024;
+  else if (Suffix == "G" || Suffix == "g" || Suffix == "GB" || Suffix == "GiB")
+    Scale = 1024.0 * 1024 * 1024;
+  else if (!Suffix.empty() && Suffix != "B")
+    return false;
+  if (End == Text.c_str() || !(V >= 0) || V * Scale >= 1.8e19)
+    return false;
+  Bytes = uint64_t(V * Scale);
+  Percent = 0;
+  return true;
+}
+
 namespace {
 
 std::string executablePath() {
@@ -87,6 +117,30 @@ RuntimeConfig readConfig() {
       warn(std::string("DIVOPT_REFRESH='") + R + "' is not a positive number of launches; using " +
            std::to_string(C.Refresh));
   }
+  if (const char *N = std::getenv("DIVOPT_PROFILE_LAUNCHES"); N && *N) {
+    char *End = nullptr;
+    unsigned long long V = std::strtoull(N, &End, 10);
+    if (std::string(N) == "all")
+      C.ProfileLaunches = UINT64_MAX;
+    else if (*End == '\0' && N[0] != '-')
+      C.ProfileLaunches = V;
+    else
+      warn(std::string("DIVOPT_PROFILE_LAUNCHES='") + N +
+           "' is neither a number of launches nor 'all'; using 1");
+  }
+  if (const char *M = std::getenv("DIVOPT_PROFILE_MEMORY"); M && *M) {
+    uint64_t Bytes = 0;
+    double Percent = 0;
+    if (parseMemorySize(M, Bytes, Percent)) {
+      C.ProfileMemoryBytes = Bytes;
+      C.ProfileMemoryPercent = Percent;
+    } else {
+      warn(std::string("DIVOPT_PROFILE_MEMORY='") + M +
+           "' is neither bytes (K, M or G suffix) nor a percentage; using 50% of the free GPU memory");
+    }
+  }
+  if (const char *S = std::getenv("DIVOPT_PROFILE_STATS"); S && *S)
+    C.ProfileStats = S;
   const char *Path = std::getenv("DIVOPT_PROFILE_FILE");
   C.ProfilePath = expandProfilePattern(Path && *Path ? Path : "default.divprof", getpid(),
                                        programName());

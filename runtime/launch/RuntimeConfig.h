@@ -2,7 +2,15 @@
 //   DIVOPT_MODE          off (default) | profile | optimize
 //   DIVOPT_PROFILE_FILE  where profile records go (default default.divprof;
 //                        %p = pid, %m = program name), like LLVM_PROFILE_FILE
-//   DIVOPT_VERBOSE=1     each regrouping decision; 2: also one line per launch
+//   DIVOPT_VERBOSE=1     each regrouping decision, and the profile summary at
+//                        exit; 2: also one line per launch
+//   DIVOPT_PROFILE_LAUNCHES  profile mode: launches recorded per kernel and
+//                        launch shape, N or all (default 1); the others run
+//                        the original kernel
+//   DIVOPT_PROFILE_MEMORY    profile mode: GPU memory a profiled launch may
+//                        use, bytes (K/M/G suffixes) or a percentage of the
+//                        free GPU memory (default 50%, measured once)
+//   DIVOPT_PROFILE_STATS profile mode: path of a JSON summary written at exit
 //   DIVOPT_MODEL         optimize mode: the BBV model (`divopt fit`) that
 //                        predicts each launch's BBVs from its inputs (default
 //                        <executable>.divmodel next to the program, if present;
@@ -35,7 +43,17 @@ struct RuntimeConfig {
   double MinGain = 0.05;
   std::string Algorithm = "auto";
   uint64_t Refresh = 1000;
+  uint64_t ProfileLaunches = 1;   // UINT64_MAX: all
+  // The profile's GPU memory budget: MemoryBytes when set, else
+  // MemoryPercent of the free GPU memory.
+  uint64_t ProfileMemoryBytes = 0;
+  double ProfileMemoryPercent = 50;
+  std::string ProfileStats;       // JSON summary path; empty: none
 };
+
+// DIVOPT_PROFILE_MEMORY: "1073741824", "512M", "2G", "64k", "25%". False
+// when the text is none of these.
+bool parseMemorySize(const std::string &Text, uint64_t &Bytes, double &Percent);
 
 // Parsed on first use; unknown values warn once and fall back to off.
 const RuntimeConfig &config();

@@ -1,16 +1,33 @@
 #include "profile/ProfileLaunch.h"
-#include "launch/DriverApi.h"
 #include "launch/CloneLaunch.h"
+#include "launch/DriverApi.h"
+#include "launch/LaunchShape.h"
 #include "launch/RuntimeConfig.h"
+#include "profile/ProfileCompaction.h"
 #include "profile/ProfileSink.h"
+#include "profile/ProfileStats.h"
+#include "divopt/Runtime.h"
 
+#include <algorithm>
+#include <condition_variable>
+#include <cstdlib>
 #include <ctime>
+#include <memory>
 #include <mutex>
 #include <unistd.h>
+#include <unordered_map>
 #include <vector>
 
 namespace divopt::rt {
 namespace {
+
+using profile::CompactionBuffers;
+using profile::CompactionLayout;
+using profile::CompactionResult;
+
+// Buffer sets one kernel and shape may hold at once: records in flight to
+// the writer each hold one.
+constexpr size_t MaxSetsPerShape = 3;
 
 struct DeviceFacts {
   std::string Name;
@@ -31,20 +48,317 @@ DeviceFacts deviceFacts() {
   return F;
 }
 
-void CUDART_CB deliver(void *Record) {
-  ProfileSink::instance().submit(static_cast<PendingRecord *>(Record));
+// One launch's device buffers (one allocation), its mapped result and the
+// event after its compaction. Busy from the launch until the writer has
+// copied the record out.
+struct DeviceSet {
+  CompactionBuffers Buffers;
+  CompactionResult *Result = nullptr;
+  cudaEvent_t Done = nullptr;
+  bool Busy = false;
+};
+
+struct ShapeState {
+  KernelInfo *K = nullptr;
+  Shape S{};
+  bool Usable = true;
+  bool MemoryWarned = false, AllocWarned = false, CaptureWarned = false;
+  uint32_t Counters = 0, Features = 0;
+  CompactionLayout Layout;
+  std::vector<std::unique_ptr<DeviceSet>> Sets;
+  uint64_t Profiled = 0; // launches queued with the profile clone
+  ProfileStats Stats;
+};
+
+using Key = std::pair<const KernelInfo *, Shape>;
+struct KeyHash {
+  size_t operator()(const Key &K) const {
+    size_t H = std::hash<const void *>()(K.first);
+    for (uint32_t V : K.second)
+      H = (H ^ V) * 0x100000001b3ull;
+    return H;
+  }
+};
+
+struct Profiler {
+  std::mutex Lock;
+  std::condition_variable Released;
+  std::unordered_map<Key, std::unique_ptr<ShapeState>, KeyHash> Shapes;
+  std::vector<ShapeState *> Order; // as first seen
+  bool BudgetKnown = false;
+  uint64_t Budget = 0;
+  uint64_t Held = 0; // bytes of every shape's device sets
+};
+
+Profiler &profiler() {
+  static auto *P = new Profiler; // outlives static destructors; used at exit
+  return *P;
+}
+
+std::string mib(uint64_t Bytes) { return std::to_string((Bytes + (1 << 19)) >> 20) + " MiB"; }
+
+// The budget, fixed at the first profiled launch: DIVOPT_PROFILE_MEMORY's
+// bytes, or its percentage (default 50%) of the GPU memory free then. Half by
+// default because the program keeps allocating after its first launch, and
+// the buffers stay pooled for later launches of the same shape.
+uint64_t budget(Profiler &P) {
+  if (!P.BudgetKnown) {
+    P.BudgetKnown = true;
+    const RuntimeConfig &C = config();
+    if (C.ProfileMemoryPercent > 0) {
+      size_t Free = 0, Total = 0;
+      if (cudaMemGetInfo(&Free, &Total) != cudaSuccess) {
+        cudaGetLastError();
+        Free = 0;
+      }
+      P.Budget = uint64_t(double(Free) * C.ProfileMemoryPercent / 100);
+    } else {
+      P.Budget = C.ProfileMemoryBytes;
+    }
+    if (C.Verbose >= 1)
+      warn("profile memory budget: " + std::to_string(P.Budget) + " bytes (" + mib(P.Budget) + ")");
+  }
+  return P.Budget;
+}
+
+ShapeState &shapeFor(Profiler &P, KernelInfo &K, const Shape &S) {
+  auto &Slot = P.Shapes[{&K, S}];
+  if (Slot)
+    return *Slot;
+  Slot = std::make_unique<ShapeState>();
+  ShapeState &St = *Slot;
+  P.Order.push_back(&St);
+  St.K = &K;
+  St.S = S;
+  uint64_t T = uint64_t(S[0]) * S[1] * S[2] * S[3] * S[4] * S[5];
+  ProfileStats &R = St.Stats;
+  R.Kernel = K.Name;
+  R.Grid = {S[0], S[1], S[2]};
+  R.Block = {S[3], S[4], S[5]};
+  R.Threads = T;
+  R.Blocks = uint32_t(K.Note.Blocks.size());
+  R.Branches = uint32_t(K.Note.BranchBlocks.size());
+  try {
+    St.Counters = counterPlan(K.Note).numCounters();
+  } catch (const std::exception &E) {
+    St.Usable = false;
+    warn("not profiling kernel " + K.Name + ": its notes' counters are unusable (" + E.what() +
+         "); running the original");
+    return St;
+  }
+  if (K.FeatureClone)
+    St.Features = uint32_t(K.Note.Features.size());
+  else if (!K.FeatureProblem.empty() && !K.FeatureWarned.exchange(true))
+    warn("profiling " + K.Name + " without feature values: " + K.FeatureProblem);
+  R.Counters = St.Counters;
+  R.Features = St.Features;
+  if (!profile::planCompaction(T, St.Counters, R.Branches, St.Features, St.Layout)) {
+    St.Usable = false;
+    warn("not profiling " + K.Name + " " + shapeText(S) + ": " + std::to_string(T) +
+         " threads, more than the profile's compaction handles (2^31 - 1); running the original");
+    return St;
+  }
+  const CompactionLayout &L = St.Layout;
+  R.CounterBytes = uint64_t(St.Counters) * T * 4 + L.Buckets * 2 * R.Branches * 8;
+  R.ScratchBytes = L.Total - R.CounterBytes - uint64_t(St.Features) * T * 8;
+  R.LegacyCounterBytes = uint64_t(R.Blocks) * T * 4 + (T + 31) / 32 * 2 * R.Branches * 8;
+  return St;
+}
+
+// A free set of St's, or a new one within the budget (freeing idle sets of
+// other shapes for it), or, while the budget is held by sets still being
+// written, one the writer hands back. Null: this launch is not profiled.
+DeviceSet *acquireSet(Profiler &P, ShapeState &St, std::unique_lock<std::mutex> &G,
+                      uint64_t LaunchIndex) {
+  uint64_t Need = St.Layout.Total, Budget = budget(P);
+  for (;;) {
+    for (auto &Set : St.Sets)
+      if (!Set->Busy) {
+        Set->Busy = true;
+        return Set.get();
+      }
+    if (Need > Budget) {
+      ++St.Stats.SkippedForMemory;
+      if (!St.MemoryWarned) {
+        St.MemoryWarned = true;
+        warn("not profiling launch " + std::to_string(LaunchIndex) + " of " + St.K->Name + " " +
+             shapeText(St.S) + ": it needs " + std::to_string(Need) + " bytes of GPU memory (" +
+             mib(Need) + ": " + std::to_string(St.Counters) + " counters x " +
+             std::to_string(St.Stats.Threads) + " threads, branch buckets, compaction scratch" +
+             (St.Features ? ", feature values" : "") + "), over the profile budget of " +
+             std::to_string(Budget) + " bytes (" + mib(Budget) +
+             ", DIVOPT_PROFILE_MEMORY); running the original");
+      }
+      return nullptr;
+    }
+    if (St.Sets.size() < MaxSetsPerShape) {
+      // Idle sets of other shapes make room (cudaFree waits for the GPU,
+      // but only here, when the budget is full).
+      for (ShapeState *Other : P.Order) {
+        if (P.Held + Need <= Budget)
+          break;
+        auto &Sets = Other->Sets;
+        for (size_t I = 0; I < Sets.size() && P.Held + Need > Budget;) {
+          if (Sets[I]->Busy) {
+            ++I;
+            continue;
+          }
+          cudaFree(Sets[I]->Buffers.Base);
+          cudaFreeHost(Sets[I]->Result);
+          cudaEventDestroy(Sets[I]->Done);
+          P.Held -= Other->Layout.Total;
+          Sets.erase(Sets.begin() + I);
+        }
+      }
+      if (P.Held + Need <= Budget) {
+        auto Set = std::make_unique<DeviceSet>();
+        Set->Buffers.Layout = St.Layout;
+        bool Ok = cudaMalloc(reinterpret_cast<void **>(&Set->Buffers.Base), Need) == cudaSuccess;
+        Ok = Ok && cudaHostAlloc(reinterpret_cast<void **>(&Set->Result), sizeof(CompactionResult),
+                                 cudaHostAllocMapped) == cudaSuccess;
+        Ok = Ok && cudaEventCreateWithFlags(&Set->Done, cudaEventDisableTiming |
+                                                            cudaEventBlockingSync) == cudaSuccess;
+        if (!Ok) {
+          cudaGetLastError();
+          if (Set->Buffers.Base)
+            cudaFree(Set->Buffers.Base);
+          if (Set->Result)
+            cudaFreeHost(Set->Result);
+          if (!St.AllocWarned) {
+            St.AllocWarned = true;
+            warn("cannot allocate " + std::to_string(Need) + " bytes of GPU memory to profile " +
+                 St.K->Name + " " + shapeText(St.S) + "; this launch runs unprofiled");
+          }
+          return nullptr;
+        }
+        *Set->Result = CompactionResult{};
+        P.Held += Need;
+        Set->Busy = true;
+        St.Sets.push_back(std::move(Set));
+        St.Stats.DeviceBytes = std::max<uint64_t>(St.Stats.DeviceBytes, St.Sets.size() * Need);
+        return St.Sets.back().get();
+      }
+    }
+    // Every set this shape may have, or the budget, is held by records the
+    // writer has not copied yet: wait for one.
+    P.Released.wait(G);
+  }
+}
+
+void release(Profiler &P, DeviceSet *Set) {
+  std::lock_guard<std::mutex> G(P.Lock);
+  Set->Busy = false;
+  P.Released.notify_all();
+}
+
+// The version-2 record this launch would have been: header (96 bytes and
+// the three names), notes, B*T counts, 2K branch sums, F and F*T features.
+uint64_t legacyRecordBytes(const LaunchHeader &H, const ProfileStats &R, bool Features) {
+  uint64_t T = H.threads();
+  return 96 + H.Kernel.size() + H.Program.size() + H.Device.size() + 4 + H.Notes.size() +
+         uint64_t(R.Blocks) * T * 4 + 16 * uint64_t(R.Branches) + 4 +
+         (Features ? uint64_t(R.Features) * T * 8 : 0);
+}
+
+void finishAtExit() {
+  divopt_profile_flush();
+  Profiler &P = profiler();
+  std::vector<LaunchTally> Tallies;
+  std::vector<ProfileStats> Rows;
+  {
+    std::lock_guard<std::mutex> G(P.Lock);
+    for (ShapeState *St : P.Order) {
+      LaunchTally T;
+      T.Kernel = St->K->Name;
+      T.Grid = St->Stats.Grid;
+      T.Block = St->Stats.Block;
+      T.Seen = St->Stats.Seen;
+      T.Recorded = St->Stats.Recorded;
+      Tallies.push_back(T);
+      Rows.push_back(St->Stats);
+    }
+  }
+  ProfileSink::instance().appendTally(Tallies);
+  if (config().Verbose >= 1)
+    printProfileSummary(Rows);
+  if (!config().ProfileStats.empty())
+    writeProfileStats(config().ProfileStats, Rows);
 }
 
 } // namespace
 
 bool launchProfiled(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result) {
+  Profiler &P = profiler();
+  Shape S = shapeOf(L.Grid, L.Block);
+  std::unique_lock<std::mutex> G(P.Lock);
+  ShapeState &St = shapeFor(P, K, S);
+  uint64_t Index = K.Launches++;
+  ++St.Stats.Seen;
+  // Launch sampling: past the first DIVOPT_PROFILE_LAUNCHES, the original.
+  if (!St.Usable || St.Profiled >= config().ProfileLaunches)
+    return false;
+
   ProfileSink &Sink = ProfileSink::instance();
   if (!Sink.ready())
     return false;
+  static std::once_flag AtExit;
+  std::call_once(AtExit, [] { std::atexit(finishAtExit); });
   static const DeviceFacts Facts = deviceFacts();
 
-  auto *R = new PendingRecord;
-  LaunchHeader &H = R->Header;
+  // A graph would replay the clone into buffers no record waits for.
+  cudaStreamCaptureStatus Capture = cudaStreamCaptureStatusNone;
+  if (cudaStreamIsCapturing(L.Stream, &Capture) != cudaSuccess ||
+      Capture != cudaStreamCaptureStatusNone) {
+    cudaGetLastError();
+    if (!St.CaptureWarned) {
+      St.CaptureWarned = true;
+      warn("not profiling " + K.Name + " " + shapeText(S) +
+           " launches under stream capture; running the original");
+    }
+    return false;
+  }
+
+  DeviceSet *Set = acquireSet(P, St, G, Index);
+  if (!Set)
+    return false;
+  const CompactionBuffers &B = Set->Buffers;
+  CompactionResult *R = Set->Result;
+  R->NumClasses = 0; // the GPU's compaction sets it; 0 tells the writer it did not run
+
+  profile::queueStamp(R, profile::ProfileStart, L.Stream);
+  profile::queueClear(B, L.Stream);
+  // The feature clone reads the inputs before the kernel can change them.
+  CUresult Features = CUDA_ERROR_NOT_FOUND;
+  if (St.Features)
+    Features = launchFeatureClone(K, L, B.features());
+  profile::queueStamp(R, profile::CloneStart, L.Stream);
+  CUresult Launch = launchClone(K.ProfileClone, K, L, {B.counts(), B.branchBuckets()});
+  if (Launch != CUDA_SUCCESS) {
+    // The user's launch failed as it would have without divopt (bad
+    // configuration, say): report it the way cudaLaunchKernel would.
+    Set->Busy = false;
+    P.Released.notify_all();
+    G.unlock();
+    cudaGetLastError();
+    Result = cudaLaunchKernel(L.Stub, L.Grid, L.Block, L.Args, L.SharedMem, L.Stream);
+    return true;
+  }
+  // Said only once the kernel itself launched: a launch the user configured
+  // wrongly fails the clone too, and is the user's error, reported above.
+  if (St.Features && Features != CUDA_SUCCESS && !K.FeatureWarned.exchange(true))
+    warn("cannot launch the feature clone of " + K.Name + " (" + driverApi()->describe(Features) +
+         "); its profile records have no feature values");
+  profile::queueStamp(R, profile::CloneEnd, L.Stream);
+  if (cudaError_t E = profile::queueCompaction(B, R, L.Stream); E != cudaSuccess)
+    warn("cannot queue the profile compaction of " + K.Name + " (" + cudaGetErrorString(E) +
+         "); the launch is not recorded");
+  profile::queueStamp(R, profile::CompactionEnd, L.Stream);
+  cudaEventRecord(Set->Done, L.Stream);
+  cudaGetLastError();
+  ++St.Profiled;
+
+  auto *Rec = new PendingRecord;
+  LaunchHeader &H = Rec->Header;
   H.Kernel = K.Name;
   H.Program = programName();
   H.Device = Facts.Name;
@@ -52,68 +366,45 @@ bool launchProfiled(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result) 
   H.DriverVersion = Facts.Driver;
   H.UnixTime = uint64_t(std::time(nullptr));
   H.Pid = uint32_t(getpid());
-  H.LaunchIndex = K.Launches++;
+  H.LaunchIndex = Index;
   H.Grid = {L.Grid.x, L.Grid.y, L.Grid.z};
   H.Block = {L.Block.x, L.Block.y, L.Block.z};
   H.NotesDigest = K.NoteDigest;
   H.Notes = K.NoteJson;
-  R->NumBlocks = uint32_t(K.Note.Blocks.size());
-  R->NumBranches = uint32_t(K.Note.BranchBlocks.size());
-  if (K.FeatureClone)
-    R->NumFeatures = uint32_t(K.Note.Features.size());
-  else if (!K.FeatureProblem.empty() && !K.FeatureWarned.exchange(true))
-    warn("profiling " + K.Name + " without feature values: " + K.FeatureProblem);
-
-  size_t Bytes = R->totalBytes();
-  R->Buffer = Sink.acquire(Bytes);
-  void *Device = nullptr;
-  if (!R->Buffer.Host || cudaMallocAsync(&Device, Bytes, L.Stream) != cudaSuccess) {
-    if (R->Buffer.Host)
-      Sink.release(R->Buffer);
-    warn("cannot allocate " + std::to_string(Bytes) + " bytes of counters for " + K.Name +
-         "; this launch runs unprofiled");
-    cudaGetLastError();
-    delete R;
-    return false;
-  }
-  // Branch counters are added to atomically, so they start at zero; block
-  // counts are stored by every thread, zeroed anyway for threads that trap.
-  cudaMemsetAsync(Device, 0, Bytes, L.Stream);
-
-  // The feature clone reads the inputs before the kernel can change them.
-  CUresult Features = CUDA_SUCCESS;
-  if (R->NumFeatures) {
-    Features = launchFeatureClone(K, L, Device);
-    R->FeaturesValid = Features == CUDA_SUCCESS;
-  }
-  std::vector<void *> Args(L.Args, L.Args + K.Note.Params);
-  void *Counts = static_cast<char *>(Device) + R->countOffset();
-  void *Branches = static_cast<char *>(Device) + R->branchOffset();
-  Args.push_back(&Counts);
-  Args.push_back(&Branches);
-  const DriverApi *D = driverApi();
-  CUresult Launch = D->LaunchKernel(K.ProfileClone, L.Grid.x, L.Grid.y, L.Grid.z, L.Block.x,
-                                    L.Block.y, L.Block.z, unsigned(L.SharedMem),
-                                    reinterpret_cast<CUstream>(L.Stream), Args.data(), nullptr);
-  if (Launch != CUDA_SUCCESS) {
-    // The user's launch failed as it would have without divopt (bad
-    // configuration, say): report it the way cudaLaunchKernel would.
-    cudaFreeAsync(Device, L.Stream);
-    Sink.release(R->Buffer);
-    delete R;
-    Result = cudaLaunchKernel(L.Stub, L.Grid, L.Block, L.Args, L.SharedMem, L.Stream);
-    return true;
-  }
-  // Said only once the kernel itself launched: a launch the user configured
-  // wrongly fails the clone too, and is the user's error, reported above.
-  if (Features != CUDA_SUCCESS && !K.FeatureWarned.exchange(true))
-    warn("cannot launch the feature clone of " + K.Name + " (" + D->describe(Features) +
-         "); its profile records have no feature values");
-  cudaMemcpyAsync(R->Buffer.Host, Device, Bytes, cudaMemcpyDeviceToHost, L.Stream);
-  cudaFreeAsync(Device, L.Stream);
-  cudaLaunchHostFunc(L.Stream, deliver, R);
+  Rec->NumBlocks = St.Stats.Blocks;
+  Rec->NumBranches = St.Stats.Branches;
+  Rec->NumCounters = St.Counters;
+  Rec->NumFeatures = St.Features;
+  Rec->FeaturesValid = St.Features && Features == CUDA_SUCCESS;
+  Rec->Device = B;
+  Rec->Result = R;
+  Rec->Done = Set->Done;
+  Rec->ReleaseDevice = [&P, Set] { release(P, Set); };
+  ShapeState *Owner = &St;
+  uint64_t Legacy = legacyRecordBytes(H, St.Stats, Rec->FeaturesValid);
+  Rec->Finished = [&P, Owner, Legacy](const RecordCosts &C) {
+    std::lock_guard<std::mutex> G(P.Lock);
+    ProfileStats &R = Owner->Stats;
+    if (!C.Written)
+      return;
+    ++R.Recorded;
+    R.Classes = std::max(R.Classes, C.Classes);
+    R.FeatureMs += C.FeatureMs;
+    R.CloneMs += C.CloneMs;
+    R.CompactionMs += C.CompactionMs;
+    R.CopyMs += C.CopyMs;
+    R.WriteMs += C.WriteMs;
+    R.RecordBytes += C.RecordBytes;
+    R.LegacyRecordBytes += Legacy;
+  };
+  G.unlock();
+  Sink.submit(Rec);
   Result = cudaSuccess;
   return true;
 }
 
 } // namespace divopt::rt
+
+extern "C" int divopt_profile_flush(void) {
+  return divopt::rt::ProfileSink::instance().flush() ? 0 : 1;
+}

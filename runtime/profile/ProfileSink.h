@@ -1,41 +1,46 @@
-// Where profile records go: a writer thread appends them to the profile file
-// (DIVOPT_PROFILE_FILE) so that launches never wait on disk, and a pool of
-// pinned host buffers that the counters are copied back into.
+// Where profile records go: a writer thread waits for each launch's
+// compaction on the GPU (an event), copies the compacted counters into a
+// pinned host buffer on its own stream, hands the device buffers back, and
+// appends the version-3 record to the profile file (DIVOPT_PROFILE_FILE), so
+// that launches never wait on the copy or the disk.
 #pragma once
 #include "divopt/Abi.h"
 #include "divopt/ProfileFile.h"
+#include "profile/ProfileCompaction.h"
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <vector>
 
 namespace divopt::rt {
 
-// A pinned host buffer for one launch's counters.
-struct CounterBuffer {
-  void *Host = nullptr;
-  size_t Capacity = 0;
+// What one record cost, for the profile summary (ProfileStats.h).
+struct RecordCosts {
+  bool Written = false;
+  uint32_t Classes = 0;
+  double FeatureMs = 0, CloneMs = 0, CompactionMs = 0; // GPU, from %globaltimer stamps
+  double CopyMs = 0, WriteMs = 0;                      // host, on the writer thread
+  uint64_t RecordBytes = 0;
 };
 
-// One launch's buffer, on the device and in the pinned copy alike: feature
-// values (doubles), counts (u32), then per-bucket branch counters (u64,
-// abi.h), each part aligned for its type.
+// One launch's record on its way to the file: the header, and where on the
+// GPU the compaction leaves the counters.
 struct PendingRecord {
   LaunchHeader Header;
   uint32_t NumBlocks = 0;
   uint32_t NumBranches = 0;
+  uint32_t NumCounters = 0;
   uint32_t NumFeatures = 0;   // space reserved for the feature clone's output
   bool FeaturesValid = false; // the feature clone ran; else the record has none
-  CounterBuffer Buffer;
-
-  uint64_t branchBuckets() const {
-    return (Header.threads() + abi::BranchBucketThreads - 1) / abi::BranchBucketThreads;
-  }
-  size_t featureBytes() const { return size_t(NumFeatures) * Header.threads() * sizeof(double); }
-  size_t countOffset() const { return featureBytes(); }
-  size_t countBytes() const { return size_t(NumBlocks) * Header.threads() * sizeof(uint32_t); }
-  size_t branchOffset() const { return (countOffset() + countBytes() + 7) & ~size_t(7); }
-  size_t branchBytes() const { return branchBuckets() * 2 * NumBranches * sizeof(uint64_t); }
-  size_t totalBytes() const { return branchOffset() + branchBytes(); }
+  profile::CompactionBuffers Device;
+  profile::CompactionResult *Result = nullptr; // mapped; read after Done
+  cudaEvent_t Done = nullptr; // recorded after the compaction on the launch's stream
+  // Called by the writer once it has copied what it needs (the device
+  // buffers and Result may then serve another launch), and once the record
+  // is written (or given up).
+  std::function<void()> ReleaseDevice;
+  std::function<void(const RecordCosts &)> Finished;
 };
 
 class ProfileSink {
@@ -45,12 +50,12 @@ public:
   // Opens the profile file on first use; false (with a message, once) when
   // it cannot be written, and profiling is then off for this process.
   bool ready();
-  CounterBuffer acquire(size_t Bytes);
-  void release(CounterBuffer Buffer);
-  // Called from a CUDA host callback: queues the record, no CUDA calls.
+  // Queues the record; the writer waits for its event. No CUDA calls.
   void submit(PendingRecord *Record);
   // Waits for every launch issued so far and writes their records.
   bool flush();
+  // Appends the process's launch tallies (after a flush, at exit).
+  bool appendTally(const std::vector<LaunchTally> &Tallies);
 
 private:
   ProfileSink() = default;

@@ -1,0 +1,95 @@
+// Profile mode's GPU compaction: after the profile clone has stored every
+// thread's counters (counts[c * T + gtid], c < C), collapse identical
+// per-thread counter vectors into classes on the GPU, so that only the
+// distinct vectors and a bit-packed class id per thread (the version-3
+// record, divopt/ProfileFile.h) cross PCIe and reach the file.
+//
+// Exact: a hash of the C counters only chooses where a thread looks in an
+// open-addressing table of representative threads; two threads share a class
+// only when all C counters compare equal. Classes are numbered in the order
+// of their lowest thread id, so the record does not depend on the GPU's
+// scheduling.
+//
+// Everything is queued on the caller's stream, with no host wait; the host
+// reads CompactionResult (mapped pinned memory) once an event after the
+// compaction says it is done. Built by nvcc (runtime/CMakeLists.txt), like
+// online mode's decision kernels.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <cuda_runtime_api.h>
+
+namespace divopt::rt::profile {
+
+// %globaltimer stamps (ns), written by one-thread kernels in stream order.
+enum Stamp : unsigned {
+  ProfileStart, // before the feature clone (when it runs) and the profile clone
+  CloneStart,   // before the profile clone
+  CloneEnd,     // after it, before the compaction
+  CompactionEnd,
+  NumStamps,
+};
+
+// Written by the GPU into mapped host memory.
+struct CompactionResult {
+  uint32_t NumClasses;  // N >= 1
+  uint32_t IdBits;      // classIdBits(N)
+  uint64_t PackedWords; // packedIdWords(T, IdBits)
+  uint32_t TableFull;   // the table overflowed (never, by its size): the record is not written
+  unsigned long long Stamps[NumStamps];
+};
+
+// Where one launch's buffers lie in one device allocation, and how big each
+// is. Offsets are 256-byte aligned.
+struct CompactionLayout {
+  uint64_t Threads = 0;
+  uint32_t Counters = 0; // C
+  uint32_t Branches = 0; // K
+  uint32_t Features = 0; // F (0: no feature clone)
+  uint64_t Buckets = 0;  // branch buckets, ceil(T / abi::BranchBucketThreads)
+  uint64_t TableSlots = 0;
+  size_t ScanTempBytes = 0;
+  // Offsets in the allocation.
+  size_t Counts = 0, BranchBuckets = 0, FeatureValues = 0, Table = 0, Slot = 0, Flag = 0,
+         Packed = 0, Classes = 0, BranchSums = 0, Meta = 0, ScanTemp = 0, Total = 0;
+
+  // What the profile clone and the feature clone write: C*T*4 + branch buckets + F*T*8.
+  size_t counterBytes() const { return Table; }
+  // What the compaction needs besides (table, per-thread ids, classes, packed ids, sums).
+  size_t scratchBytes() const { return Total - Table; }
+};
+
+// The layout of a launch of T threads; false when T is too large for the
+// compaction (more than INT32_MAX threads).
+bool planCompaction(uint64_t Threads, uint32_t Counters, uint32_t Branches, uint32_t Features,
+                    CompactionLayout &Out);
+
+// Device pointers into one allocation laid out as CompactionLayout says.
+struct CompactionBuffers {
+  CompactionLayout Layout;
+  char *Base = nullptr;
+  uint32_t *counts() const { return reinterpret_cast<uint32_t *>(Base + Layout.Counts); }
+  unsigned long long *branchBuckets() const {
+    return reinterpret_cast<unsigned long long *>(Base + Layout.BranchBuckets);
+  }
+  double *features() const { return reinterpret_cast<double *>(Base + Layout.FeatureValues); }
+  // Compaction's output, read by the copy: N * C class vectors, the packed
+  // ids and the 2K branch sums.
+  const uint32_t *classes() const { return reinterpret_cast<uint32_t *>(Base + Layout.Classes); }
+  const uint32_t *packedIds() const { return reinterpret_cast<uint32_t *>(Base + Layout.Packed); }
+  const unsigned long long *branchSums() const {
+    return reinterpret_cast<unsigned long long *>(Base + Layout.BranchSums);
+  }
+};
+
+cudaError_t queueStamp(CompactionResult *R, Stamp Which, cudaStream_t S);
+
+// Zeroes what the clones add to (branch buckets) and what threads that trap
+// would leave unwritten (counters), before the clones run.
+cudaError_t queueClear(const CompactionBuffers &B, cudaStream_t S);
+
+// After the profile clone: classes, packed ids and branch sums into B, and
+// N, IdBits and the packed word count into R (mapped).
+cudaError_t queueCompaction(const CompactionBuffers &B, CompactionResult *R, cudaStream_t S);
+
+} // namespace divopt::rt::profile
