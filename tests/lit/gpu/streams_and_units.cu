@@ -3,7 +3,7 @@
 // record with the right counts.
 // REQUIRES: cuda-gpu
 // RUN: rm -f %t.divprof
-// RUN: env DIVOPT_MODE=profile DIVOPT_PROFILE_FILE=%t.divprof %gpubin/gpu-streams-and-units
+// RUN: env DIVOPT_MODE=profile DIVOPT_PROFILE_LAUNCHES=all DIVOPT_PROFILE_FILE=%t.divprof %gpubin/gpu-streams-and-units
 #include "Inputs/BbvCheck.h"
 #include <thread>
 #include <vector>

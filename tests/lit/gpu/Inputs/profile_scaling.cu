@@ -1,0 +1,208 @@
+// Profile mode at scale (issue 14): launch sampling, the memory budget and
+// the GPU compaction's exactness.
+//
+//   profile_scaling launches OUT   5 launches of tripLoop<<<8, 128>>> and one
+//                                  of tripLoop<<<4, 64>>>; results to OUT
+//   profile_scaling count PROFILE RECORDED
+//                                  the profile holds RECORDED records of the
+//                                  <<<8, 128>>> shape and one of the other,
+//                                  and the tally says 5 seen
+//   profile_scaling classes        many-class, few-class and one-class
+//                                  launches, every thread's block counts
+//                                  checked against their closed forms
+//   profile_scaling overhead N     N launches of a tiny kernel, the host time
+//                                  per launch (launch sampling's cost)
+#include "BbvCheck.h"
+
+#include <chrono>
+#include <cstring>
+#include <fstream>
+#include <vector>
+
+using namespace bbvcheck;
+
+__global__ void tripLoop(const int *trips, float *out) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  float acc = 0;
+#pragma unroll 1
+  for (int i = 0; i < trips[t]; ++i)
+    acc += float(i) * 0.5f + float(t);
+  out[t] += acc;
+}
+
+// Every thread distinct: thread t runs the loop t times.
+__global__ void distinct(float *out, unsigned n) {
+  unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+  float acc = 0;
+#pragma unroll 1
+  for (unsigned i = 0; i < t; ++i)
+    acc += 1.0f;
+  if (t < n)
+    out[t] = acc;
+}
+
+// t % m classes.
+__global__ void modClasses(float *out, unsigned m) {
+  unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+  float acc = 0;
+#pragma unroll 1
+  for (unsigned i = 0; i < t % m; ++i)
+    acc += 2.0f;
+  out[t] = acc;
+}
+
+// One class: every thread runs the same path.
+__global__ void uniform(float *out, int trips) {
+  unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+  float acc = 0;
+#pragma unroll 1
+  for (int i = 0; i < trips; ++i)
+    acc += 3.0f;
+  out[t] = acc;
+}
+
+__global__ void tiny(int *x) {
+  if (threadIdx.x == 0 && blockIdx.x == 0)
+    ++*x;
+}
+
+namespace {
+
+const int Threads = 8 * 128;
+
+int launches(const char *Out) {
+  std::vector<int> trips(Threads);
+  for (int t = 0; t < Threads; ++t)
+    trips[t] = (t * 5) % 17;
+  int *dTrips;
+  float *dOut;
+  CHECK(cudaMalloc(&dTrips, Threads * sizeof(int)));
+  CHECK(cudaMalloc(&dOut, Threads * sizeof(float)));
+  CHECK(cudaMemcpy(dTrips, trips.data(), Threads * sizeof(int), cudaMemcpyHostToDevice));
+  CHECK(cudaMemset(dOut, 0, Threads * sizeof(float)));
+  for (int r = 0; r < 5; ++r)
+    tripLoop<<<8, 128>>>(dTrips, dOut);
+  tripLoop<<<4, 64>>>(dTrips, dOut);
+  CHECK(cudaGetLastError());
+  std::vector<float> out(Threads);
+  CHECK(cudaMemcpy(out.data(), dOut, Threads * sizeof(float), cudaMemcpyDeviceToHost));
+  std::ofstream(Out, std::ios::binary)
+      .write(reinterpret_cast<const char *>(out.data()), out.size() * sizeof(float));
+  return 0;
+}
+
+int count(const char *Path, unsigned Expected) {
+  std::vector<divopt::TallyRecord> Tallies;
+  std::vector<divopt::LaunchProfile> All;
+  try {
+    All = divopt::readProfileFile(Path, &Tallies);
+  } catch (const std::exception &E) {
+    std::printf("FAIL %s\n", E.what());
+    return 1;
+  }
+  unsigned Big = 0, Small = 0;
+  std::vector<int> trips(Threads);
+  for (int t = 0; t < Threads; ++t)
+    trips[t] = (t * 5) % 17;
+  for (const auto *P : launchesOf(All, "tripLoop")) {
+    if (P->Header.Grid[0] == 8) {
+      ++Big;
+      expect(hasBlockCounting(*P, [&](uint64_t t) { return uint32_t(trips[t]); }),
+             "tripLoop<<<8, 128>>> launch " + std::to_string(P->Header.LaunchIndex) +
+                 ": the body runs trips[t] times");
+    } else {
+      ++Small;
+    }
+  }
+  expect(Big == Expected, "tripLoop<<<8, 128>>>: " + std::to_string(Big) + " records, expected " +
+                              std::to_string(Expected));
+  expect(Small == 1, "tripLoop<<<4, 64>>>: one record");
+  expect(Tallies.size() == 1, "one tally record (" + std::to_string(Tallies.size()) + ")");
+  if (Tallies.size() == 1) {
+    bool Found = false;
+    for (const auto &T : Tallies[0].Tallies)
+      if (T.Kernel.find("tripLoop") != std::string::npos && T.Grid[0] == 8) {
+        Found = true;
+        expect(T.Seen == 5 && T.Recorded == Expected,
+               "tally: " + std::to_string(T.Seen) + " seen, " + std::to_string(T.Recorded) +
+                   " recorded");
+      }
+    expect(Found, "the tally names tripLoop<<<8, 128>>>");
+  }
+  return finish();
+}
+
+int classes() {
+  // Many classes: 2^16 threads, every one distinct (16-bit ids); 3 classes
+  // (2-bit ids) and 1000 (10-bit ids, which straddle 32-bit words); one
+  // class (no ids at all).
+  const unsigned Big = 1 << 20;
+  float *dOut;
+  CHECK(cudaMalloc(&dOut, Big * sizeof(float)));
+  const unsigned Distinct = 1 << 16;
+  distinct<<<Distinct / 256, 256>>>(dOut, Distinct);
+  modClasses<<<Big / 256, 256>>>(dOut, 3);
+  modClasses<<<Big / 1024, 512>>>(dOut, 1000);
+  uniform<<<Big / 1024, 1024>>>(dOut, 7);
+  // Odd sizes: 1000 threads in blocks of 100 (the last word of ids partial).
+  distinct<<<10, 100>>>(dOut, 1000);
+  CHECK(cudaGetLastError());
+  auto All = readProfile();
+
+  auto Check = [&](const char *Kernel, uint64_t Threads, uint32_t ExpectedClasses,
+                   std::function<uint32_t(uint64_t)> Trips) {
+    bool Found = false;
+    for (const auto *P : launchesOf(All, Kernel)) {
+      if (P->Header.threads() != Threads)
+        continue;
+      Found = true;
+      std::string Name = std::string(Kernel) + " (" + std::to_string(Threads) + " threads)";
+      expect(P->NumClasses == ExpectedClasses, Name + ": " + std::to_string(P->NumClasses) +
+                                                   " classes, expected " +
+                                                   std::to_string(ExpectedClasses));
+      expect(hasBlockCounting(*P, Trips), Name + ": the loop body's count is exact for every thread");
+      expect(hasBlockCounting(*P, [](uint64_t) { return 1u; }), Name + ": the entry runs once");
+    }
+    expect(Found, std::string(Kernel) + " (" + std::to_string(Threads) + " threads): recorded");
+  };
+  Check("distinct", Distinct, Distinct, [](uint64_t t) { return uint32_t(t); });
+  Check("modClasses", Big, 3, [](uint64_t t) { return uint32_t(t % 3); });
+  Check("modClasses", Big / 2, 1000, [](uint64_t t) { return uint32_t(t % 1000); });
+  Check("uniform", Big, 1, [](uint64_t) { return 7u; });
+  Check("distinct", 1000, 1000, [](uint64_t t) { return uint32_t(t); });
+  return finish();
+}
+
+int overhead(unsigned N) {
+  int *dX;
+  CHECK(cudaMalloc(&dX, sizeof(int)));
+  CHECK(cudaMemset(dX, 0, sizeof(int)));
+  tiny<<<1, 32>>>(dX); // the profiled one (default sampling), or a warm-up
+  CHECK(cudaDeviceSynchronize());
+  auto Start = std::chrono::steady_clock::now();
+  for (unsigned I = 0; I < N; ++I)
+    tiny<<<1, 32>>>(dX);
+  auto Issued = std::chrono::steady_clock::now();
+  CHECK(cudaDeviceSynchronize());
+  int X = 0;
+  CHECK(cudaMemcpy(&X, dX, sizeof(int), cudaMemcpyDeviceToHost));
+  double Us = std::chrono::duration<double, std::micro>(Issued - Start).count() / N;
+  std::printf("{\"launches\": %u, \"host_us_per_launch\": %.3f, \"count\": %d}\n", N, Us, X);
+  return X == int(N) + 1 ? 0 : 1;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  std::string Mode = argc > 1 ? argv[1] : "";
+  if (Mode == "launches" && argc == 3)
+    return launches(argv[2]);
+  if (Mode == "count" && argc == 4)
+    return count(argv[2], unsigned(std::atoi(argv[3])));
+  if (Mode == "classes")
+    return classes();
+  if (Mode == "overhead" && argc == 3)
+    return overhead(unsigned(std::atoi(argv[2])));
+  std::fprintf(stderr, "usage: profile_scaling launches OUT | count PROFILE N | classes | overhead N\n");
+  return 2;
+}
