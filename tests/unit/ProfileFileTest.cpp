@@ -1,10 +1,12 @@
 // The .divprof reader and writer: round trips, and every way a file can be
 // damaged turning into a ProfileError that names the file and the problem.
 #include "FitTestData.h"
+#include "ProfileTestBytes.h"
 #include "TestKernels.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -15,6 +17,7 @@ namespace divopt {
 namespace {
 using test::kernelWithBlocks;
 using test::launchOf;
+using test::legacyRecord;
 
 // A fresh path in the test temp dir, removed afterwards.
 class TempPath {
@@ -25,6 +28,7 @@ public:
     Path = (std::filesystem::temp_directory_path() /
             ("divopt-" + std::string(Info->name()) + "-" + std::to_string(++Serial) + ".divprof"))
                .string();
+    std::replace(Path.begin() + Path.rfind("divopt-"), Path.end(), '/', '_'); // TEST_P names
     std::filesystem::remove(Path);
   }
   ~TempPath() { std::filesystem::remove(Path); }
@@ -100,7 +104,6 @@ void expectSameLaunch(const LaunchProfile &A, const LaunchProfile &B) {
   EXPECT_EQ(X.LaunchIndex, Y.LaunchIndex);
   EXPECT_EQ(X.Grid, Y.Grid);
   EXPECT_EQ(X.Block, Y.Block);
-  EXPECT_EQ(X.Layout, Y.Layout);
   EXPECT_EQ(X.NotesDigest, Y.NotesDigest);
   EXPECT_EQ(X.Notes, Y.Notes);
   EXPECT_EQ(serializeKernelNote(A.Kernel), serializeKernelNote(B.Kernel));
@@ -148,20 +151,54 @@ TEST(ProfileFile, FeaturesRoundTrip) {
   expectSameLaunch(Index.load(0), P);
 }
 
-// Version 1 had no feature count: a version 2 record without features, its
-// version patched and its last four bytes (the zero feature count) cut.
-TEST(ProfileFile, VersionOneRecordsStillRead) {
+// The writer writes version 3 with classes of block counts.
+TEST(ProfileFile, WriterWritesVersionThree) {
+  TempPath T;
+  append(T.Path, sampleLaunch());
+  std::string Bytes = readBytes(T.Path);
+  uint32_t Version;
+  std::memcpy(&Version, &Bytes[8], 4);
+  EXPECT_EQ(Version, ProfileVersion);
+  LaunchProfile Read = readProfileFile(T.Path).at(0);
+  EXPECT_EQ(Read.Header.Version, 3u);
+  EXPECT_EQ(Read.Header.Layout, LayoutBlockClasses);
+}
+
+// Version 1 had no feature count, version 2 dense counters: both still read,
+// mixed with version 3 in one file.
+TEST(ProfileFile, VersionOneAndTwoRecordsStillRead) {
+  TempPath T;
+  LaunchProfile P = sampleLaunch(), F = launchWithFeatureValues();
+  writeBytes(T.Path, legacyRecord(P, 1) + legacyRecord(F, 2) + legacyRecord(P, 2));
+  append(T.Path, F);
+  std::vector<LaunchProfile> Read = readProfileFile(T.Path);
+  ASSERT_EQ(Read.size(), 4u);
+  for (size_t I = 0; I < 4; ++I)
+    expectSameLaunch(Read[I], I % 2 ? F : P);
+  EXPECT_EQ(Read[0].Header.Version, 1u);
+  EXPECT_EQ(Read[1].Header.Version, 2u);
+  EXPECT_EQ(Read[0].Header.Layout, LayoutBlockMajor);
+  EXPECT_TRUE(Read[1].ClassOf.empty());
+  EXPECT_EQ(Read[3].Header.Version, 3u);
+  ProfileIndex Index(T.Path);
+  ASSERT_EQ(Index.records().size(), 4u);
+  for (size_t I = 0; I < 4; ++I)
+    expectSameLaunch(Index.load(I), I % 2 ? F : P);
+  for (size_t I = 0; I < 3; ++I) // no compact form: the dense counts
+    expectSameLaunch(Index.loadClasses(I), I % 2 ? F : P);
+  EXPECT_TRUE(Index.loadClasses(3).Counts.empty());
+  EXPECT_EQ(Index.loadClasses(3).ClassOf.size(), F.Header.threads());
+}
+
+// A version 1 or 2 record with a layout other than 1 is refused.
+TEST(ProfileFile, LegacyLayoutMustBeBlockMajor) {
   TempPath T;
   LaunchProfile P = sampleLaunch();
-  append(T.Path, P);
-  std::string Bytes = readBytes(T.Path);
-  patchU32(Bytes, 8, 1);
-  Bytes.resize(Bytes.size() - 4);
-  writeBytes(T.Path, Bytes + Bytes);
-  std::vector<LaunchProfile> Read = readProfileFile(T.Path);
-  ASSERT_EQ(Read.size(), 2u);
-  expectSameLaunch(Read[1], P);
-  EXPECT_EQ(ProfileIndex(T.Path).records().size(), 2u);
+  std::string Bytes = legacyRecord(P, 2);
+  patchU32(Bytes, gridOffset(P.Header) + 24, LayoutBlockClasses);
+  writeBytes(T.Path, Bytes);
+  std::string Message = readError(T.Path);
+  EXPECT_NE(Message.find("unknown counter layout 3 for version 2"), std::string::npos) << Message;
 }
 
 TEST(ProfileFile, FeatureCountMustMatchTheNotes) {
@@ -176,7 +213,7 @@ TEST(ProfileFile, FeatureCountMustMatchTheNotes) {
 
 TEST(ProfileFile, TruncatedFeaturesAreReported) {
   TempPath T;
-  append(T.Path, launchWithFeatureValues());
+  writeBytes(T.Path, legacyRecord(launchWithFeatureValues(), 2));
   std::string Bytes = readBytes(T.Path);
   writeBytes(T.Path, Bytes.substr(0, Bytes.size() - 8));
   std::string Message = readError(T.Path);
@@ -196,10 +233,15 @@ TEST(ProfileFile, AppendedRecordsReadInOrder) {
   expectSameLaunch(Read[1], B);
 }
 
-TEST(ProfileFile, TruncatedFileNamesPathAndSaysTruncated) {
+class Truncated : public ::testing::TestWithParam<uint32_t> {};
+
+TEST_P(Truncated, FileNamesPathAndSaysTruncated) {
   TempPath Whole, Cut;
   LaunchProfile P = sampleLaunch();
-  append(Whole.Path, P);
+  if (GetParam() == 3)
+    append(Whole.Path, P);
+  else
+    writeBytes(Whole.Path, legacyRecord(P, GetParam()));
   std::string Bytes = readBytes(Whole.Path);
   size_t Notes = Bytes.find(P.Header.Notes);
   ASSERT_NE(Notes, std::string::npos);
@@ -220,6 +262,7 @@ TEST(ProfileFile, TruncatedFileNamesPathAndSaysTruncated) {
   EXPECT_NE(Message.find("record 1"), std::string::npos) << Message;
   EXPECT_NE(Message.find("truncated"), std::string::npos) << Message;
 }
+INSTANTIATE_TEST_SUITE_P(ProfileFile, Truncated, ::testing::Values(1u, 2u, 3u));
 
 TEST(ProfileFile, BadMagicIsNotAProfile) {
   TempPath T;
@@ -265,10 +308,13 @@ TEST(ProfileFile, BlockCountMustMatchTheNotes) {
   EXPECT_NE(Message.find("disagree with the notes"), std::string::npos) << Message;
 }
 
-TEST(ProfileFile, OversizedDimensionsAreAnErrorNotACrash) {
+TEST_P(Truncated, OversizedDimensionsAreAnErrorNotACrash) {
   TempPath T;
   LaunchProfile P = sampleLaunch();
-  append(T.Path, P);
+  if (GetParam() == 3)
+    append(T.Path, P);
+  else
+    writeBytes(T.Path, legacyRecord(P, GetParam()));
   std::string Bytes = readBytes(T.Path);
   size_t Grid = gridOffset(P.Header);
   for (int D = 0; D < 3; ++D)
@@ -276,11 +322,14 @@ TEST(ProfileFile, OversizedDimensionsAreAnErrorNotACrash) {
   writeBytes(T.Path, Bytes);
   EXPECT_NE(readError(T.Path).find("overflow"), std::string::npos);
 
-  patchU32(Bytes, Grid, 1u << 30); // fits 64 bits, but not the file
+  patchU32(Bytes, Grid, 1u << 30); // fits 64 bits, but not the file (or payload)
   patchU32(Bytes, Grid + 4, 1);
   patchU32(Bytes, Grid + 8, 1);
   writeBytes(T.Path, Bytes);
-  EXPECT_NE(readError(T.Path).find("truncated"), std::string::npos);
+  std::string Message = readError(T.Path);
+  EXPECT_NE(Message.find(GetParam() == 3 ? "payload is too short" : "truncated"),
+            std::string::npos)
+      << Message;
 }
 
 TEST(ProfileFile, EmptyMissingAndDirectoryPathsAreErrors) {
@@ -317,16 +366,21 @@ TEST(ProfileIndex, ListsHeadersAndLoadsOneRecord) {
   expectSameLaunch(Index.load(0), A);
 }
 
-// What optimize mode reads: the header, and the counters in place.
-TEST(ProfileIndex, HeaderAndCountersInPlace) {
+// What optimize mode reads: the header, and the counters (in place for
+// versions 1 and 2, decoded once into the index for version 3).
+TEST(ProfileIndex, HeaderAndCounters) {
   TempPath T;
   LaunchProfile A = sampleLaunch("_Z5firstPi"), B = sampleLaunch("_Z6secondPi");
   B.Header.Program = "./b"; // another header length: the counters' alignment differs
   append(T.Path, A);
   append(T.Path, B);
+  std::string Bytes = readBytes(T.Path);
+  writeBytes(T.Path, Bytes + legacyRecord(A, 2) + legacyRecord(B, 1));
   ProfileIndex Index(T.Path);
-  for (size_t I = 0; I < 2; ++I) {
-    const LaunchProfile &Want = I ? B : A;
+  ASSERT_EQ(Index.records().size(), 4u);
+  EXPECT_EQ(Index.counters(1), Index.counters(1)); // decoded once
+  for (size_t I = 0; I < 4; ++I) {
+    const LaunchProfile &Want = I % 2 ? B : A;
     LaunchProfile Head = Index.loadHeader(I);
     EXPECT_EQ(Head.Header.Program, Want.Header.Program);
     EXPECT_EQ(serializeKernelNote(Head.Kernel), serializeKernelNote(Want.Kernel));
@@ -342,6 +396,7 @@ TEST(ProfileIndex, TruncatedAndMissingFilesAreErrors) {
   append(Whole.Path, sampleLaunch());
   std::string Bytes = readBytes(Whole.Path);
   writeBytes(Cut.Path, Bytes.substr(0, Bytes.size() - 3));
+  EXPECT_NE(readError(Cut.Path).find("truncated"), std::string::npos);
   try {
     ProfileIndex Index(Cut.Path);
     FAIL() << "a truncated profile was indexed";

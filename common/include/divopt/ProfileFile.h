@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdint>
 #include <cstdio>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -20,9 +21,18 @@ inline constexpr char ProfileMagic[8] = {'D', 'I', 'V', 'P', 'R', 'O', 'F', '\0'
 // thread, zstd-compressed. Version 2 added the per-thread feature values after
 // the branch counters; versions 1 and 2 still read.
 inline constexpr uint32_t ProfileVersion = 3;
-// counts[bb * threads + gtid]: the only layout so far, recorded so that a
-// reader can refuse a layout it does not know.
+// How a record stores its counters (docs/profile-format.md), recorded so that
+// a reader can refuse a layout it does not know.
+// Versions 1 and 2: counts[bb * threads + gtid], every thread's block counts.
 inline constexpr uint32_t LayoutBlockMajor = 1;
+// Version 3: classes of the notes' counters (counterPlan(notes) derives the
+// block counts), as the runtime writes them.
+inline constexpr uint32_t LayoutCounterClasses = 2;
+// Version 3: classes of block counts (one counter per block), as host-side
+// writers of dense block counts (writeLaunchRecord) write them.
+inline constexpr uint32_t LayoutBlockClasses = 3;
+// The magic of a tally record (writeTallyRecord).
+inline constexpr char TallyMagic[8] = {'D', 'I', 'V', 'T', 'A', 'L', 'Y', '\0'};
 
 // Everything about one launch except the counters.
 struct LaunchHeader {
@@ -36,6 +46,7 @@ struct LaunchHeader {
   uint64_t LaunchIndex = 0; // n-th launch of this kernel in that process
   std::array<uint32_t, 3> Grid{1, 1, 1};
   std::array<uint32_t, 3> Block{1, 1, 1};
+  uint32_t Version = ProfileVersion; // as read; writers write ProfileVersion
   uint32_t Layout = LayoutBlockMajor;
   uint64_t NotesDigest = 0; // fnv1a64(Notes)
   std::string Notes;        // serializeKernelNote() of the kernel's notes
@@ -55,6 +66,14 @@ struct LaunchProfile {
   // the record has none (version 1, or a kernel without features).
   std::vector<double> Features;
   unsigned NumFeatures = 0;
+  // Version 3 records also keep their compact form: NumClasses distinct
+  // BBVs, ClassCounts[class * blocks + bb] their block counts (derived from
+  // the notes' counters), ClassOf[gtid] each thread's class. Empty for
+  // versions 1 and 2. Counts[bb * threads + gtid] ==
+  // ClassCounts[ClassOf[gtid] * blocks + bb].
+  uint32_t NumClasses = 0;
+  std::vector<uint32_t> ClassCounts;
+  std::vector<uint32_t> ClassOf;
 
   uint32_t count(unsigned Bb, uint64_t Thread) const {
     return Counts[Bb * Header.threads() + Thread];
@@ -106,26 +125,46 @@ struct LaunchTally {
 };
 bool writeTallyRecord(std::FILE *Out, const std::string &Program, uint32_t Pid,
                       const std::vector<LaunchTally> &Tallies);
+// One tally record as read.
+struct TallyRecord {
+  std::string Program;
+  uint32_t Pid = 0;
+  std::vector<LaunchTally> Tallies;
+};
 
 // Appends one record. Counts has blocks * threads entries, Branches
 // 2 * branch-blocks entries (from the notes), Features NumFeatures * threads
-// (0 or the notes' feature count). Returns false on an I/O error.
+// (0 or the notes' feature count). Returns false on an I/O error. Writes
+// version 3 with layout LayoutBlockClasses: the distinct BBVs are found on
+// the host (H.Layout is ignored).
 bool writeLaunchRecord(std::FILE *Out, const LaunchHeader &H, uint32_t NumBlocks,
                        uint32_t NumBranches, const uint32_t *Counts, const uint64_t *Branches,
                        uint32_t NumFeatures = 0, const double *Features = nullptr);
 
-// Reads every record of a file; throws ProfileError.
-std::vector<LaunchProfile> readProfileFile(const std::string &Path);
+// Reads every launch record of a file; throws ProfileError. Tally records
+// are checked and left out, or collected into *Tallies (file order) when
+// Tallies is not null.
+std::vector<LaunchProfile> readProfileFile(const std::string &Path,
+                                           std::vector<TallyRecord> *Tallies = nullptr);
+// The tally records of a file, checking every record's header (not the
+// launches' counters); throws ProfileError.
+std::vector<TallyRecord> readProfileTallies(const std::string &Path);
 
 // The headers of a profile, checked, with the counters left in the mapped
 // file until a record is loaded: for finding one launch in a large profile
-// without reading every launch's counters. Throws ProfileError.
+// without reading every launch's counters. Throws ProfileError. Records are
+// the launch records only; tally records are in tallies().
 class ProfileIndex {
 public:
   struct Entry {
     LaunchHeader Header;
     size_t Offset;         // of the record in the file
-    size_t CountersOffset; // of its counters
+    // Versions 1 and 2: of its dense counters. Version 3: of the compressed
+    // payload (after its two size fields).
+    size_t CountersOffset;
+    uint64_t CompressedSize = 0;   // version 3: of the payload
+    uint64_t UncompressedSize = 0; // version 3
+    unsigned Number = 0;           // of the record in the file, tallies counted
   };
 
   explicit ProfileIndex(const std::string &Path);
@@ -134,19 +173,34 @@ public:
   ProfileIndex &operator=(const ProfileIndex &) = delete;
 
   const std::vector<Entry> &records() const { return Records; }
+  const std::vector<TallyRecord> &tallies() const { return Tallies; }
+  // The whole record: Counts always, and for version 3 also ClassCounts
+  // and ClassOf.
   LaunchProfile load(size_t Record) const;
-  // The record without its counters (Counts and Branches empty), and the
-  // counters where they lie in the mapped file, valid while the index
-  // lives: counts[bb * threads + gtid] as uint32_t at any byte offset
-  // (the header before them has no padding), to be read with memcpy.
+  // The record in compact form: for version 3, ClassCounts, ClassOf,
+  // Branches and Features without the dense Counts (a large launch's
+  // Counts are threads * blocks * 4 bytes); versions 1 and 2 have no compact
+  // form and load as load() does.
+  LaunchProfile loadClasses(size_t Record) const;
+  // The record without its counters (Counts, Branches, Features, classes
+  // empty).
   LaunchProfile loadHeader(size_t Record) const;
-  const void *counters(size_t Record) const { return Bytes + Records.at(Record).CountersOffset; }
+  // The dense counts[bb * threads + gtid] as uint32_t, valid while the index
+  // lives, to be read with memcpy (not necessarily 4-byte aligned).
+  // Versions 1 and 2: where they lie in the mapped file. Version 3: decoded
+  // on the first call into storage the index owns and keeps (threads *
+  // blocks * 4 bytes per record) until it is destroyed; later calls return
+  // the same pointer. Thread-safe. Throws ProfileError when the compressed
+  // payload is corrupt (the index checks only its sizes and frame header).
+  const void *counters(size_t Record) const;
 
 private:
   std::string Path;
   const char *Bytes = nullptr;
   size_t Size = 0;
   std::vector<Entry> Records;
+  std::vector<TallyRecord> Tallies;
+  struct Cache;
+  std::unique_ptr<Cache> DenseCache;
 };
-
 } // namespace divopt

@@ -1,0 +1,176 @@
+#include "ProfileCodec.h"
+#include "divopt/ProfileFile.h"
+
+#include <cstring>
+#include <stdexcept>
+#include <zstd.h>
+
+namespace divopt {
+
+uint32_t classIdBits(uint64_t NumClasses) {
+  return NumClasses <= 1 ? 0 : uint32_t(64 - __builtin_clzll(NumClasses - 1));
+}
+
+// ceil(Threads * IdBits / 32) without forming the product, which may pass
+// 64 bits for a corrupt header.
+uint64_t packedIdWords(uint64_t Threads, uint32_t IdBits) {
+  return Threads / 32 * IdBits + (Threads % 32 * IdBits + 31) / 32;
+}
+
+namespace codec {
+
+std::vector<uint32_t> packIds(const uint32_t *Ids, uint64_t Threads, uint32_t Bits) {
+  uint64_t Words = packedIdWords(Threads, Bits);
+  if (Bits == 0)
+    return {};
+  // One spare word, so that an id that spans two words can always be ORed
+  // into both.
+  std::vector<uint32_t> Out(Words + 1, 0);
+  uint64_t Mask = Bits == 32 ? 0xffffffffu : (uint64_t(1) << Bits) - 1;
+  for (uint64_t T = 0, Bit = 0; T < Threads; ++T, Bit += Bits) {
+    uint64_t V = (Ids[T] & Mask) << (Bit % 32);
+    Out[Bit / 32] |= uint32_t(V);
+    Out[Bit / 32 + 1] |= uint32_t(V >> 32);
+  }
+  Out.resize(Words);
+  return Out;
+}
+
+uint64_t unpackIds(const uint32_t *Words, uint64_t Threads, uint32_t Bits, uint64_t NumClasses,
+                   uint32_t *Ids) {
+  if (Bits == 0) {
+    std::memset(Ids, 0, Threads * sizeof(uint32_t));
+    return NumClasses >= 1 || Threads == 0 ? Threads : 0;
+  }
+  uint64_t NumWords = packedIdWords(Threads, Bits);
+  uint64_t Mask = Bits == 32 ? 0xffffffffu : (uint64_t(1) << Bits) - 1;
+  for (uint64_t T = 0, Bit = 0; T < Threads; ++T, Bit += Bits) {
+    uint64_t W = Bit / 32;
+    uint64_t V = Words[W];
+    if (W + 1 < NumWords)
+      V |= uint64_t(Words[W + 1]) << 32;
+    uint32_t Id = uint32_t((V >> (Bit % 32)) & Mask);
+    Ids[T] = Id;
+    if (Id >= NumClasses)
+      return T;
+  }
+  return Threads;
+}
+
+Compacted compactBlockMajor(const uint32_t *Counts, uint64_t Threads, uint32_t Blocks) {
+  Compacted C;
+  C.ClassOf.resize(Threads);
+  // Each thread's hash, block by block: the counts are read in file order.
+  std::vector<uint64_t> Hash(Threads, 0x243f6a8885a308d3ull);
+  for (uint32_t B = 0; B < Blocks; ++B) {
+    const uint32_t *Row = Counts + B * Threads;
+    for (uint64_t T = 0; T < Threads; ++T)
+      Hash[T] = ((Hash[T] << 7 | Hash[T] >> 57) ^ Row[T]) * 0x9e3779b97f4a7c15ull;
+  }
+  // Open addressing on the hash; equal hashes are told apart by comparing
+  // the vectors.
+  struct Slot {
+    uint64_t Hash;
+    uint32_t Class; // UINT32_MAX: empty
+  };
+  std::vector<Slot> Table(64, {0, UINT32_MAX});
+  std::vector<uint32_t> Bbv(Blocks);
+  for (uint64_t T = 0; T < Threads; ++T) {
+    uint64_t H = Hash[T] ^ Hash[T] >> 31;
+    for (uint32_t B = 0; B < Blocks; ++B)
+      Bbv[B] = Counts[B * Threads + T];
+    size_t Mask = Table.size() - 1, I = H & Mask;
+    for (;; I = (I + 1) & Mask) {
+      Slot &S = Table[I];
+      if (S.Class == UINT32_MAX)
+        break;
+      if (S.Hash == H &&
+          (Blocks == 0 ||
+           std::memcmp(&C.Classes[size_t(S.Class) * Blocks], Bbv.data(), Blocks * 4) == 0))
+        break;
+    }
+    if (Table[I].Class != UINT32_MAX) {
+      C.ClassOf[T] = Table[I].Class;
+      continue;
+    }
+    if (C.NumClasses == UINT32_MAX)
+      throw std::length_error("more than 2^32 - 1 distinct BBVs");
+    Table[I] = {H, C.NumClasses};
+    C.ClassOf[T] = C.NumClasses++;
+    C.Classes.insert(C.Classes.end(), Bbv.begin(), Bbv.end());
+    if (2 * uint64_t(C.NumClasses) > Table.size()) { // rehash at half full
+      std::vector<Slot> Old(2 * Table.size(), {0, UINT32_MAX});
+      Old.swap(Table);
+      size_t NewMask = Table.size() - 1;
+      for (const Slot &S : Old)
+        if (S.Class != UINT32_MAX) {
+          size_t J = S.Hash & NewMask;
+          while (Table[J].Class != UINT32_MAX)
+            J = (J + 1) & NewMask;
+          Table[J] = S;
+        }
+    }
+  }
+  if (Threads == 0)
+    C.NumClasses = 0;
+  return C;
+}
+
+std::string compress(const void *Data, size_t Size) {
+  std::string Out(ZSTD_compressBound(Size), '\0');
+  size_t N = ZSTD_compress(Out.data(), Out.size(), Data, Size, ZstdLevel);
+  if (ZSTD_isError(N))
+    throw std::runtime_error(std::string("zstd compression failed: ") + ZSTD_getErrorName(N));
+  Out.resize(N);
+  return Out;
+}
+
+bool checkFrameHeader(const char *Frame, size_t FrameSize, uint64_t Uncompressed,
+                      std::string &Why) {
+  unsigned long long Declared = ZSTD_getFrameContentSize(Frame, FrameSize);
+  if (Declared == ZSTD_CONTENTSIZE_ERROR) {
+    Why = "corrupt compressed counters (not a zstd frame)";
+    return false;
+  }
+  if (Declared == ZSTD_CONTENTSIZE_UNKNOWN) {
+    Why = "corrupt compressed counters (the zstd frame does not declare its size)";
+    return false;
+  }
+  if (Declared != Uncompressed) {
+    Why = "decompressed size mismatch (the zstd frame holds " + std::to_string(Declared) +
+          " bytes, the record says " + std::to_string(Uncompressed) + ")";
+    return false;
+  }
+  return true;
+}
+
+bool decompress(const char *Frame, size_t FrameSize, uint64_t Uncompressed, std::string &Out,
+                std::string &Why) {
+  if (!checkFrameHeader(Frame, FrameSize, Uncompressed, Why))
+    return false;
+  size_t FrameBytes = ZSTD_findFrameCompressedSize(Frame, FrameSize);
+  if (ZSTD_isError(FrameBytes)) {
+    Why = std::string("corrupt compressed counters (zstd: ") + ZSTD_getErrorName(FrameBytes) + ")";
+    return false;
+  }
+  if (FrameBytes != FrameSize) {
+    Why = "corrupt compressed counters (" + std::to_string(FrameSize - FrameBytes) +
+          " bytes after the zstd frame)";
+    return false;
+  }
+  Out.assign(Uncompressed, '\0');
+  size_t N = ZSTD_decompress(Out.data(), Out.size(), Frame, FrameSize);
+  if (ZSTD_isError(N)) {
+    Why = std::string("corrupt compressed counters (zstd: ") + ZSTD_getErrorName(N) + ")";
+    return false;
+  }
+  if (N != Uncompressed) {
+    Why = "decompressed size mismatch (" + std::to_string(N) + " bytes, the record says " +
+          std::to_string(Uncompressed) + ")";
+    return false;
+  }
+  return true;
+}
+
+} // namespace codec
+} // namespace divopt
