@@ -18,8 +18,16 @@ struct RegroupVerdictNote {
   unsigned Line = 0;
 };
 
+// How many launches of the record's kernel and shape its process made and
+// recorded, from the profile's tally records (launch sampling).
+struct LaunchCount {
+  uint64_t Seen = 0;
+  uint64_t Recorded = 0;
+};
+
 struct LaunchReport {
   LaunchHeader Header;
+  std::optional<LaunchCount> Launches; // none without a tally of the shape
   LaunchStats Stats;
   RegroupVerdictNote Regroup;
   std::optional<LoopImbalance> Loop;
@@ -28,6 +36,7 @@ struct LaunchReport {
 struct ProfileReport {
   std::string Path;
   std::vector<LaunchReport> Launches; // file order
+  std::vector<TallyRecord> Tallies;   // file order, entries of filtered kernels
 };
 
 } // namespace divopt

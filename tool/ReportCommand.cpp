@@ -3,6 +3,7 @@
 #include "ReportJson.h"
 #include "ReportText.h"
 
+#include <algorithm>
 #include <iostream>
 
 namespace divopt {
@@ -12,12 +13,31 @@ int runReportCommand(const ReportOptions &Options) {
   std::vector<ProfileReport> Profiles;
   std::string Paths;
   for (const std::string &Path : Options.Profiles) {
-    ProfileReport R{Path, {}};
-    for (const LaunchProfile &P : readProfileFile(Path))
+    ProfileReport R{Path, {}, {}};
+    std::vector<TallyRecord> Tallies;
+    for (const LaunchProfile &P : readProfileFile(Path, &Tallies))
       if (Filter.accepts(P.Header.Kernel))
-        R.Launches.push_back({P.Header, computeLaunchStats(P),
+        R.Launches.push_back({P.Header, std::nullopt, computeLaunchStats(P),
                               {P.Kernel.RegroupSafe, P.Kernel.RegroupReason, P.Kernel.RegroupLine},
                               loopImbalance(P)});
+    // A launch record's tally: its process's (program and pid), of its
+    // kernel and shape.
+    for (TallyRecord &T : Tallies) {
+      for (LaunchReport &L : R.Launches)
+        for (const LaunchTally &E : T.Tallies)
+          if (T.Pid == L.Header.Pid && T.Program == L.Header.Program &&
+              E.Kernel == L.Header.Kernel && E.Grid == L.Header.Grid &&
+              E.Block == L.Header.Block)
+            L.Launches = LaunchCount{E.Seen, E.Recorded};
+      if (!Options.Kernel.empty())
+        T.Tallies.erase(std::remove_if(T.Tallies.begin(), T.Tallies.end(),
+                                       [&](const LaunchTally &E) {
+                                         return !kernelNameMatches(E.Kernel, Options.Kernel);
+                                       }),
+                        T.Tallies.end());
+      if (!T.Tallies.empty())
+        R.Tallies.push_back(std::move(T));
+    }
     Profiles.push_back(std::move(R));
     Paths += (Paths.empty() ? "" : ", ") + Path;
   }

@@ -54,6 +54,9 @@ json launchJson(const LaunchReport &L) {
               {"driver_version", H.DriverVersion},
               {"grid", H.Grid},
               {"block", H.Block},
+              // From the profile's tally records; null without one.
+              {"launches_made", L.Launches ? json(L.Launches->Seen) : json(nullptr)},
+              {"launches_recorded", L.Launches ? json(L.Launches->Recorded) : json(nullptr)},
               {"threads", S.Threads},
               {"warps", S.Warps},
               {"basic_blocks", S.BasicBlocks},
@@ -79,7 +82,19 @@ json reportToJson(const std::vector<ProfileReport> &Profiles) {
     json Launches = json::array();
     for (const LaunchReport &L : P.Launches)
       Launches.push_back(launchJson(L));
-    Out.push_back(json{{"file", P.Path}, {"launches", std::move(Launches)}});
+    json Tallies = json::array();
+    for (const TallyRecord &T : P.Tallies)
+      for (const LaunchTally &E : T.Tallies)
+        Tallies.push_back(json{{"program", T.Program},
+                               {"pid", T.Pid},
+                               {"kernel", E.Kernel},
+                               {"demangled", demangleKernel(E.Kernel)},
+                               {"grid", E.Grid},
+                               {"block", E.Block},
+                               {"made", E.Seen},
+                               {"recorded", E.Recorded}});
+    Out.push_back(json{
+        {"file", P.Path}, {"launches", std::move(Launches)}, {"tallies", std::move(Tallies)}});
   }
   return json{{"profiles", std::move(Out)}};
 }

@@ -52,6 +52,29 @@ std::string fraction(uint64_t Part, uint64_t Whole, double Ratio) {
   return std::to_string(Part) + " / " + std::to_string(Whole) + " (" + percent(Ratio) + ")";
 }
 
+// Of one kernel and shape: what the process launched and what it recorded.
+std::string launchCount(const LaunchCount &C) {
+  return std::to_string(C.Seen) + " made, " + std::to_string(C.Recorded) +
+         " recorded (DIVOPT_PROFILE_LAUNCHES)";
+}
+
+// The tally records: every kernel and shape a process launched, recorded or
+// not.
+void printTallies(std::ostream &OS, const std::vector<TallyRecord> &Tallies) {
+  using A = TextTable::Align;
+  for (const TallyRecord &T : Tallies) {
+    OS << "\nlaunches of " << T.Program << " (pid " << T.Pid << "), per kernel and shape:\n";
+    TextTable Table({{"kernel", A::Left},
+                     {"grid / block", A::Left},
+                     {"made", A::Right},
+                     {"recorded", A::Right}});
+    for (const LaunchTally &E : T.Tallies)
+      Table.addRow({demangleKernel(E.Kernel), dims(E.Grid) + " / " + dims(E.Block),
+                    std::to_string(E.Seen), std::to_string(E.Recorded)});
+    Table.print(OS, "  ");
+  }
+}
+
 void printSummary(std::ostream &OS, const LaunchReport &L) {
   const LaunchHeader &H = L.Header;
   const LaunchStats &S = L.Stats;
@@ -65,6 +88,8 @@ void printSummary(std::ostream &OS, const LaunchReport &L) {
   line("device", H.Device + " (cc " + computeCapability(H.ComputeCapability) + ", driver " +
                      driverVersion(H.DriverVersion) + ")");
   line("grid / block", dims(H.Grid) + " / " + dims(H.Block));
+  if (L.Launches)
+    line("launches", launchCount(*L.Launches));
   line("threads", std::to_string(S.Threads) + " in " + std::to_string(S.Warps) + " warps, " +
                       std::to_string(S.BasicBlocks) + " basic blocks");
   line("divergent warps", fraction(S.DivergentWarps, S.Warps, S.divergentWarpRatio()));
@@ -119,6 +144,7 @@ void printTextReport(std::ostream &OS, const std::vector<ProfileReport> &Profile
   for (const ProfileReport &P : Profiles) {
     OS << "== " << P.Path << ": " << P.Launches.size() << " launch record"
        << (P.Launches.size() == 1 ? "" : "s") << '\n';
+    printTallies(OS, P.Tallies);
     for (const LaunchReport &L : P.Launches) {
       OS << '\n';
       printSummary(OS, L);
