@@ -31,14 +31,21 @@ public:
                 " (notes digest differs; profile the program again)";
       return Out;
     }
-    // The counters stay in the mapped file: the model reads each once, to
-    // find the launch's classes, and a copy would cost as much again.
+    // Version 1 and 2 counters stay in the mapped file: the model reads each
+    // once, to find the launch's classes, and a copy would cost as much
+    // again. Version 3 records decode on first use; a corrupt one is reported
+    // for this launch, which then runs the original kernel.
     auto &Loaded = Records[It->second];
     if (!Loaded.Bbvs) {
-      auto P = std::make_shared<LaunchProfile>(Index->loadHeader(It->second));
-      Loaded.Bbv = {Index->counters(It->second), uint32_t(P->Header.threads()),
-                    uint32_t(P->Kernel.Blocks.size())};
-      Loaded.Bbvs = std::move(P);
+      try {
+        auto P = std::make_shared<LaunchProfile>(Index->loadHeader(It->second));
+        Loaded.Bbv = {Index->counters(It->second), uint32_t(P->Header.threads()),
+                      uint32_t(P->Kernel.Blocks.size())};
+        Loaded.Bbvs = std::move(P);
+      } catch (const std::exception &E) {
+        Out.Why = E.what();
+        return Out;
+      }
     }
     Out.Bbvs = Loaded.Bbvs;
     Out.Bbv = Loaded.Bbv;
