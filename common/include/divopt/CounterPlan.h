@@ -42,6 +42,9 @@ using Successors = std::vector<std::vector<unsigned>>;
 // the s-th successor edge of b runs, and Weights[b] has one more entry, last,
 // for its exit edge when b has no successors; empty Weights weigh every edge
 // the same. Deterministic: ties break by block id, then successor index.
+// Counted edges come in that order too. A CFG in several parts (a loop no
+// path enters) gets a tree per part, hence one more counter per extra part.
+// Throws std::invalid_argument when a successor or Weights do not fit Succ.
 std::vector<CounterEdge> chooseCountedEdges(const Successors &Succ,
                                             const std::vector<std::vector<double>> &Weights = {});
 
@@ -57,7 +60,9 @@ class CounterPlan {
 public:
   // The plan for counters on Counted (counter c counts edge Counted[c]).
   // Throws std::invalid_argument naming the problem when an edge does not
-  // exist or the counted edges do not determine every block's count.
+  // exist, is counted twice, or the counted edges do not determine every
+  // block's count: the uncounted edges must not close a cycle (the exit ->
+  // entry edge left out). Counting more edges than needed is allowed.
   CounterPlan(const Successors &Succ, const std::vector<CounterEdge> &Counted);
   // One counter per block (counter b counts block b): notes written before
   // the pass placed counters on edges.
