@@ -234,11 +234,9 @@ bool planCompaction(uint64_t T, uint32_t C, uint32_t K, uint32_t F, CompactionLa
   return true;
 }
 
+// Mapped memory from cudaHostAlloc has the same address on the device (UVA).
 cudaError_t queueStamp(CompactionResult *R, Stamp Which, cudaStream_t S) {
-  unsigned long long *At = nullptr;
-  if (cudaError_t E = cudaHostGetDevicePointer(reinterpret_cast<void **>(&At), &R->Stamps[Which], 0))
-    return E;
-  stampKernel<<<1, 1, 0, S>>>(At);
+  stampKernel<<<1, 1, 0, S>>>(&R->Stamps[Which]);
   return cudaGetLastError();
 }
 
@@ -251,9 +249,7 @@ cudaError_t queueClear(const CompactionBuffers &B, cudaStream_t S) {
 cudaError_t queueCompaction(const CompactionBuffers &B, CompactionResult *R, cudaStream_t S) {
   const CompactionLayout &L = B.Layout;
   uint32_t T = uint32_t(L.Threads), C = L.Counters, Width = 2 * L.Branches;
-  CompactionResult *DR = nullptr;
-  if (cudaError_t E = cudaHostGetDevicePointer(reinterpret_cast<void **>(&DR), R, 0))
-    return E;
+  CompactionResult *DR = R; // mapped, the same address on the device (UVA)
   R->TableFull = 0;
   auto *M = reinterpret_cast<Meta *>(B.Base + L.Meta);
   auto *Counts = reinterpret_cast<const uint32_t *>(B.Base + L.Counts);
