@@ -25,9 +25,13 @@ using profile::CompactionBuffers;
 using profile::CompactionLayout;
 using profile::CompactionResult;
 
-// Buffer sets one kernel and shape may hold at once: records in flight to
-// the writer each hold one.
+// Buffer sets one kernel and shape may hold at once: each profiled launch
+// holds one from its launch until the copier has copied its record out.
+// Large sets are not duplicated: allocating gigabytes costs more host time
+// (tens to hundreds of ms on an H100) than waiting for the launch before to
+// be compacted and copied.
 constexpr size_t MaxSetsPerShape = 3;
+constexpr uint64_t MaxDuplicatedSetBytes = uint64_t(256) << 20;
 
 struct DeviceFacts {
   std::string Name;
@@ -191,7 +195,8 @@ DeviceSet *acquireSet(Profiler &P, ShapeState &St, std::unique_lock<std::mutex> 
       }
       return nullptr;
     }
-    if (St.Sets.size() < MaxSetsPerShape) {
+    size_t MaxSets = Need <= MaxDuplicatedSetBytes ? MaxSetsPerShape : 1;
+    if (St.Sets.size() < MaxSets) {
       // Idle sets of other shapes make room (cudaFree waits for the GPU,
       // but only here, when the budget is full).
       for (ShapeState *Other : P.Order) {

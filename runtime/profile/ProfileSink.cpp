@@ -2,6 +2,7 @@
 #include "launch/RuntimeConfig.h"
 #include "divopt/Runtime.h"
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
@@ -28,22 +29,42 @@ double stampMs(const profile::CompactionResult &R, profile::Stamp From, profile:
 
 } // namespace
 
+// Two threads: the copier waits for each launch's event, copies the
+// compacted record into a pinned host buffer and hands the device buffers
+// back at once; the writer compresses and appends it. A slow write (zstd)
+// then holds a host buffer, never the GPU's.
 struct ProfileSink::State {
+  struct HostBuffer {
+    void *Host = nullptr;
+    size_t Capacity = 0;
+  };
+  // A record copied to the host, waiting for the writer.
+  struct Copied {
+    PendingRecord *R = nullptr;
+    HostBuffer Buffer;
+    bool Skip = false; // nothing to write (the launch failed, say)
+    size_t IdOffset = 0, BranchOffset = 0, FeatureOffset = 0;
+    bool WithFeatures = false;
+    RecordCosts Costs;
+  };
+  static constexpr size_t MaxHostBuffers = 4;
+
   std::mutex Lock;
   std::condition_variable Wake;
-  std::deque<PendingRecord *> Queue;
-  unsigned InFlight = 0; // queued or being written
-  bool Opened = false, Failed = false, WriteError = false, Stop = false;
+  std::deque<PendingRecord *> Queue;   // waiting for the copier
+  std::deque<Copied> Written;          // waiting for the writer
+  std::vector<HostBuffer> FreeBuffers;
+  size_t HostBuffers = 0;              // allocated, free or in use
+  unsigned InFlight = 0; // submitted and not yet written
+  bool Opened = false, Failed = false, WriteError = false;
   std::FILE *File = nullptr;
-  std::thread Writer;
-  // The writer's own: a pinned host buffer that grows to the largest record,
-  // and a stream that does not synchronize with the legacy default stream.
-  void *Host = nullptr;
-  size_t HostBytes = 0;
-  cudaStream_t CopyStream = nullptr;
+  std::thread Copier, Writer;
+  cudaStream_t CopyStream = nullptr; // does not synchronize with the legacy default stream
 
+  void copyLoop();
   void writeLoop();
-  bool writeOne(PendingRecord &R, RecordCosts &Costs);
+  void copyOne(PendingRecord &R, Copied &Out);
+  bool hostBuffer(size_t Bytes, HostBuffer &Out);
   bool appendLocked(const std::function<bool()> &Write, uint64_t *Bytes);
 };
 
@@ -60,23 +81,58 @@ bool ProfileSink::State::appendLocked(const std::function<bool()> &Write, uint64
   return Ok;
 }
 
-bool ProfileSink::State::writeOne(PendingRecord &R, RecordCosts &Costs) {
+// A pinned buffer of at least Bytes: a free one (regrown if too small), a
+// new one while fewer than MaxHostBuffers exist, else the next the writer
+// hands back.
+bool ProfileSink::State::hostBuffer(size_t Bytes, HostBuffer &Out) {
+  std::unique_lock<std::mutex> G(Lock);
+  Wake.wait(G, [&] { return !FreeBuffers.empty() || HostBuffers < MaxHostBuffers; });
+  if (!FreeBuffers.empty()) {
+    auto Best = std::max_element(FreeBuffers.begin(), FreeBuffers.end(),
+                                 [](const HostBuffer &A, const HostBuffer &B) {
+                                   return A.Capacity < B.Capacity;
+                                 });
+    Out = *Best;
+    FreeBuffers.erase(Best);
+  } else {
+    Out = HostBuffer{};
+    ++HostBuffers;
+  }
+  G.unlock();
+  if (Out.Capacity >= Bytes)
+    return true;
+  if (Out.Host)
+    cudaFreeHost(Out.Host);
+  Out = HostBuffer{};
+  if (cudaHostAlloc(&Out.Host, Bytes, cudaHostAllocDefault) != cudaSuccess) {
+    cudaGetLastError();
+    Out = HostBuffer{};
+    return false;
+  }
+  Out.Capacity = Bytes;
+  return true;
+}
+
+void ProfileSink::State::copyOne(PendingRecord &R, Copied &Out) {
+  Out.R = &R;
+  Out.Skip = true;
   auto Release = [&] {
     if (R.ReleaseDevice) {
       R.ReleaseDevice();
       R.ReleaseDevice = nullptr;
     }
   };
-  cudaError_t E = cudaEventSynchronize(R.Done);
-  if (E != cudaSuccess) {
+  if (cudaEventSynchronize(R.Done) != cudaSuccess) {
     // The launch failed (the user's kernel faulted, say): nothing to record.
+    cudaGetLastError();
     Release();
-    return true;
+    return;
   }
   const profile::CompactionResult &Res = *R.Result;
   uint64_t T = R.Header.threads();
   uint32_t N = Res.NumClasses, Bits = Res.IdBits;
   uint64_t Words = Res.PackedWords;
+  RecordCosts &Costs = Out.Costs;
   Costs.Classes = N;
   Costs.FeatureMs = stampMs(Res, profile::ProfileStart, profile::CloneStart);
   Costs.CloneMs = stampMs(Res, profile::CloneStart, profile::CloneEnd);
@@ -85,93 +141,109 @@ bool ProfileSink::State::writeOne(PendingRecord &R, RecordCosts &Costs) {
     warn("profile compaction of " + R.Header.Kernel + " failed (" + std::to_string(N) +
          " classes); the launch is not recorded");
     Release();
-    return true;
+    return;
   }
   size_t ClassBytes = size_t(N) * R.NumCounters * 4, IdBytes = Words * 4,
          BranchBytes = size_t(2) * R.NumBranches * 8,
          FeatureBytes = R.FeaturesValid ? size_t(R.NumFeatures) * T * 8 : 0;
-  size_t IdOffset = (ClassBytes + 7) / 8 * 8, BranchOffset = (IdOffset + IdBytes + 7) / 8 * 8,
-         FeatureOffset = BranchOffset + BranchBytes, Total = FeatureOffset + FeatureBytes;
+  Out.IdOffset = (ClassBytes + 7) / 8 * 8;
+  Out.BranchOffset = (Out.IdOffset + IdBytes + 7) / 8 * 8;
+  Out.FeatureOffset = Out.BranchOffset + BranchBytes;
+  Out.WithFeatures = FeatureBytes != 0;
+  size_t Total = Out.FeatureOffset + FeatureBytes;
   auto Start = std::chrono::steady_clock::now();
-  if (Total > HostBytes) {
-    if (Host)
-      cudaFreeHost(Host);
-    Host = nullptr;
-    HostBytes = 0;
-    if (cudaHostAlloc(&Host, Total, cudaHostAllocDefault) != cudaSuccess) {
-      cudaGetLastError();
-      warn("cannot allocate " + std::to_string(Total) + " bytes of pinned memory for the record of " +
-           R.Header.Kernel + "; the launch is not recorded");
-      Release();
-      return true;
-    }
-    HostBytes = Total;
+  if (!hostBuffer(Total, Out.Buffer)) {
+    warn("cannot allocate " + std::to_string(Total) + " bytes of pinned memory for the record of " +
+         R.Header.Kernel + "; the launch is not recorded");
+    Release();
+    std::lock_guard<std::mutex> G(Lock);
+    --HostBuffers;
+    Wake.notify_all();
+    Out.Buffer = HostBuffer{};
+    return;
   }
-  char *H = static_cast<char *>(Host);
+  char *H = static_cast<char *>(Out.Buffer.Host);
   const profile::CompactionBuffers &D = R.Device;
   if (ClassBytes)
     cudaMemcpyAsync(H, D.classes(), ClassBytes, cudaMemcpyDeviceToHost, CopyStream);
   if (IdBytes)
-    cudaMemcpyAsync(H + IdOffset, D.packedIds(), IdBytes, cudaMemcpyDeviceToHost, CopyStream);
+    cudaMemcpyAsync(H + Out.IdOffset, D.packedIds(), IdBytes, cudaMemcpyDeviceToHost, CopyStream);
   if (BranchBytes)
-    cudaMemcpyAsync(H + BranchOffset, D.branchSums(), BranchBytes, cudaMemcpyDeviceToHost,
+    cudaMemcpyAsync(H + Out.BranchOffset, D.branchSums(), BranchBytes, cudaMemcpyDeviceToHost,
                     CopyStream);
   if (FeatureBytes)
-    cudaMemcpyAsync(H + FeatureOffset, D.features(), FeatureBytes, cudaMemcpyDeviceToHost,
+    cudaMemcpyAsync(H + Out.FeatureOffset, D.features(), FeatureBytes, cudaMemcpyDeviceToHost,
                     CopyStream);
-  E = cudaStreamSynchronize(CopyStream);
+  cudaError_t E = cudaStreamSynchronize(CopyStream);
   Costs.CopyMs = msSince(Start);
   Release();
   if (E != cudaSuccess) {
+    cudaGetLastError();
     warn("cannot copy the profile of " + R.Header.Kernel + " (" + cudaGetErrorString(E) +
          "); the launch is not recorded");
-    return true;
+    return;
   }
-  CompactedCounters C;
-  C.NumCounters = R.NumCounters;
-  C.NumClasses = N;
-  C.Classes = reinterpret_cast<const uint32_t *>(H);
-  C.IdBits = Bits;
-  C.PackedIds = reinterpret_cast<const uint32_t *>(H + IdOffset);
-  Start = std::chrono::steady_clock::now();
-  bool Ok = appendLocked(
-      [&] {
-        return writeCompactedRecord(File, R.Header, R.NumBlocks, R.NumBranches, C,
-                                    reinterpret_cast<const uint64_t *>(H + BranchOffset),
-                                    FeatureBytes ? R.NumFeatures : 0,
-                                    reinterpret_cast<const double *>(H + FeatureOffset));
-      },
-      &Costs.RecordBytes);
-  Costs.WriteMs = msSince(Start);
-  Costs.Written = Ok;
-  return Ok;
+  Out.Skip = false;
+}
+
+void ProfileSink::State::copyLoop() {
+  if (cudaStreamCreateWithFlags(&CopyStream, cudaStreamNonBlocking) != cudaSuccess) {
+    cudaGetLastError();
+    CopyStream = nullptr;
+  }
+  std::unique_lock<std::mutex> G(Lock);
+  for (;;) {
+    Wake.wait(G, [&] { return !Queue.empty(); });
+    PendingRecord *R = Queue.front();
+    Queue.pop_front();
+    G.unlock();
+    Copied C;
+    copyOne(*R, C);
+    G.lock();
+    Written.push_back(C);
+    Wake.notify_all();
+  }
 }
 
 void ProfileSink::State::writeLoop() {
   std::unique_lock<std::mutex> G(Lock);
   for (;;) {
-    Wake.wait(G, [&] { return Stop || !Queue.empty(); });
-    if (Queue.empty())
-      return;
-    PendingRecord *R = Queue.front();
-    Queue.pop_front();
+    Wake.wait(G, [&] { return !Written.empty(); });
+    Copied C = Written.front();
+    Written.pop_front();
     G.unlock();
-    if (!CopyStream && cudaStreamCreateWithFlags(&CopyStream, cudaStreamNonBlocking) != cudaSuccess) {
-      cudaGetLastError();
-      CopyStream = nullptr;
+    PendingRecord &R = *C.R;
+    bool Ok = true;
+    if (!C.Skip) {
+      const char *H = static_cast<const char *>(C.Buffer.Host);
+      CompactedCounters Counters;
+      Counters.NumCounters = R.NumCounters;
+      Counters.NumClasses = C.Costs.Classes;
+      Counters.Classes = reinterpret_cast<const uint32_t *>(H);
+      Counters.IdBits = classIdBits(C.Costs.Classes);
+      Counters.PackedIds = reinterpret_cast<const uint32_t *>(H + C.IdOffset);
+      auto Start = std::chrono::steady_clock::now();
+      Ok = appendLocked(
+          [&] {
+            return writeCompactedRecord(File, R.Header, R.NumBlocks, R.NumBranches, Counters,
+                                        reinterpret_cast<const uint64_t *>(H + C.BranchOffset),
+                                        C.WithFeatures ? R.NumFeatures : 0,
+                                        reinterpret_cast<const double *>(H + C.FeatureOffset));
+          },
+          &C.Costs.RecordBytes);
+      C.Costs.WriteMs = msSince(Start);
+      C.Costs.Written = Ok;
     }
-    RecordCosts Costs;
-    bool Ok = writeOne(*R, Costs);
-    if (R->ReleaseDevice)
-      R->ReleaseDevice();
-    if (R->Finished)
-      R->Finished(Costs);
+    if (R.Finished)
+      R.Finished(C.Costs);
     G.lock();
+    if (C.Buffer.Host)
+      FreeBuffers.push_back(C.Buffer);
     if (!Ok && !WriteError) {
       WriteError = true;
       warn("cannot append to profile '" + config().ProfilePath + "': " + std::strerror(errno));
     }
-    delete R;
+    delete C.R;
     --InFlight;
     Wake.notify_all();
   }
@@ -201,6 +273,7 @@ bool ProfileSink::ready() {
     return false;
   }
   S.Opened = true;
+  S.Copier = std::thread([&S] { S.copyLoop(); });
   S.Writer = std::thread([&S] { S.writeLoop(); });
   return true;
 }

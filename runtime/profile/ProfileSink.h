@@ -1,8 +1,8 @@
-// Where profile records go: a writer thread waits for each launch's
+// Where profile records go: a copier thread waits for each launch's
 // compaction on the GPU (an event), copies the compacted counters into a
-// pinned host buffer on its own stream, hands the device buffers back, and
-// appends the version-3 record to the profile file (DIVOPT_PROFILE_FILE), so
-// that launches never wait on the copy or the disk.
+// pinned host buffer on its own stream and hands the device buffers back; a
+// writer thread appends the version-3 record (zstd) to the profile file
+// (DIVOPT_PROFILE_FILE). Launches never wait on the copy or the disk.
 #pragma once
 #include "divopt/Abi.h"
 #include "divopt/ProfileFile.h"
@@ -36,9 +36,9 @@ struct PendingRecord {
   profile::CompactionBuffers Device;
   profile::CompactionResult *Result = nullptr; // mapped; read after Done
   cudaEvent_t Done = nullptr; // recorded after the compaction on the launch's stream
-  // Called by the writer once it has copied what it needs (the device
-  // buffers and Result may then serve another launch), and once the record
-  // is written (or given up).
+  // Called by the copier once it has copied what it needs (the device
+  // buffers and Result may then serve another launch), and by the writer
+  // once the record is written (or given up).
   std::function<void()> ReleaseDevice;
   std::function<void(const RecordCosts &)> Finished;
 };
