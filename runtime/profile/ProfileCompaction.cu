@@ -76,30 +76,46 @@ __global__ void insertKernel(const uint32_t *Counts, uint32_t T, uint32_t C,
   H = mix(H);
   unsigned long long Tag = H >> 32;
   unsigned long long Mine = (Tag << 32) | G;
-  unsigned long long Slot = __umul64hi(H, Slots);
-  for (unsigned long long Probes = 0;; ++Probes) {
-    if (Probes == Slots) { // cannot happen: the table has more slots than threads
-      R->TableFull = 1;
-      Slot = 0;
-      break;
-    }
-    unsigned long long E = *reinterpret_cast<volatile unsigned long long *>(&Table[Slot]);
-    if (E == Empty) {
-      E = atomicCAS(&Table[Slot], Empty, Mine);
-      if (E == Empty)
-        break;
-    }
-    // The slot's thread has the same tag: compare the counters themselves.
-    if ((E >> 32) == Tag && sameCounters(Counts, T, C, uint32_t(E), G))
-      break;
-    Slot = Slot + 1 == Slots ? 0 : Slot + 1;
+  // Neighbouring threads often run alike: lanes with the same hash compare
+  // their counters with their lowest such lane (coalesced reads and
+  // shuffles), and only that lane, and lanes that differ from it, look in
+  // the table, whose representatives' counters are scattered reads.
+  unsigned Lane = threadIdx.x % 32;
+  unsigned Group = __match_any_sync(LiveMask, H);
+  unsigned Leader = __ffs(Group) - 1;
+  bool Same = true;
+  for (uint32_t c = 0; c < C; ++c) {
+    uint32_t V = Counts[size_t(c) * T + G];
+    Same &= __shfl_sync(LiveMask, V, Leader) == V;
   }
+  bool Follower = Lane != Leader && Same;
+  unsigned long long Slot = __umul64hi(H, Slots);
+  if (!Follower) {
+    for (unsigned long long Probes = 0;; ++Probes) {
+      if (Probes == Slots) { // cannot happen: the table has more slots than threads
+        R->TableFull = 1;
+        Slot = 0;
+        break;
+      }
+      unsigned long long E = *reinterpret_cast<volatile unsigned long long *>(&Table[Slot]);
+      if (E == Empty) {
+        E = atomicCAS(&Table[Slot], Empty, Mine);
+        if (E == Empty)
+          break;
+      }
+      // The slot's thread has the same tag: compare the counters themselves.
+      if ((E >> 32) == Tag && sameCounters(Counts, T, C, uint32_t(E), G))
+        break;
+      Slot = Slot + 1 == Slots ? 0 : Slot + 1;
+    }
+  }
+  Slot = __shfl_sync(LiveMask, Slot, Follower ? Leader : Lane);
   SlotOf[G] = uint32_t(Slot);
   // The class's representative becomes its lowest thread: one atomic per
   // warp and slot (lanes run in ascending thread order). Another member in
   // the slot while this runs is as good for comparing: same counters.
-  unsigned Same = __match_any_sync(LiveMask, uint32_t(Slot));
-  if ((threadIdx.x % 32) == unsigned(__ffs(Same) - 1)) {
+  unsigned SameSlot = __match_any_sync(LiveMask, uint32_t(Slot));
+  if (Lane == unsigned(__ffs(SameSlot) - 1)) {
     unsigned long long E = *reinterpret_cast<volatile unsigned long long *>(&Table[Slot]);
     if (uint32_t(E) > G)
       atomicMin(&Table[Slot], Mine);
@@ -242,8 +258,7 @@ cudaError_t queueStamp(CompactionResult *R, Stamp Which, cudaStream_t S) {
 
 cudaError_t queueClear(const CompactionBuffers &B, cudaStream_t S) {
   const CompactionLayout &L = B.Layout;
-  // Counts and buckets are adjacent: one memset.
-  return cudaMemsetAsync(B.Base + L.Counts, 0, L.FeatureValues - L.Counts, S);
+  return cudaMemsetAsync(B.Base + L.BranchBuckets, 0, L.Buckets * 2 * L.Branches * 8, S);
 }
 
 cudaError_t queueCompaction(const CompactionBuffers &B, CompactionResult *R, cudaStream_t S) {

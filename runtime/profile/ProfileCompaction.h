@@ -84,8 +84,9 @@ struct CompactionBuffers {
 
 cudaError_t queueStamp(CompactionResult *R, Stamp Which, cudaStream_t S);
 
-// Zeroes what the clones add to (branch buckets) and what threads that trap
-// would leave unwritten (counters), before the clones run.
+// Zeroes what the profile clone adds to (the branch buckets) before it runs.
+// The counters need no clearing: every thread stores all of its own at each
+// return, and a thread that traps fails the launch, which is not recorded.
 cudaError_t queueClear(const CompactionBuffers &B, cudaStream_t S);
 
 // After the profile clone: classes, packed ids and branch sums into B, and

@@ -6,6 +6,7 @@
 #include "profile/ProfileCompaction.h"
 #include "profile/ProfileSink.h"
 #include "profile/ProfileStats.h"
+#include "divopt/Abi.h"
 #include "divopt/Runtime.h"
 
 #include <algorithm>
@@ -265,6 +266,23 @@ uint64_t legacyRecordBytes(const LaunchHeader &H, const ProfileStats &R, bool Fe
          (Features ? uint64_t(R.Features) * T * 8 : 0);
 }
 
+// The profile clone with its hidden parameters (divopt/Abi.h): counts,
+// branch buckets, and, where the clone takes it, a null overflow list, which
+// asks for u32 counters (wide mode).
+CUresult launchProfileClone(const KernelInfo &K, const LaunchRequest &L,
+                            const CompactionBuffers &B) {
+  static_assert(abi::ProfileHiddenParams >= 2 && abi::ProfileHiddenParams <= 3,
+                "the profile clone takes counts, branches and perhaps overflow");
+  void *Hidden[3] = {B.counts(), B.branchBuckets(), nullptr};
+  thread_local std::vector<void *> Args;
+  Args.assign(L.Args, L.Args + K.Note.Params);
+  for (unsigned I = 0; I < abi::ProfileHiddenParams; ++I)
+    Args.push_back(&Hidden[I]);
+  return driverApi()->LaunchKernel(K.ProfileClone, L.Grid.x, L.Grid.y, L.Grid.z, L.Block.x,
+                                   L.Block.y, L.Block.z, unsigned(L.SharedMem),
+                                   reinterpret_cast<CUstream>(L.Stream), Args.data(), nullptr);
+}
+
 void finishAtExit() {
   divopt_profile_flush();
   Profiler &P = profiler();
@@ -337,7 +355,7 @@ bool launchProfiled(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result) 
   if (St.Features)
     Features = launchFeatureClone(K, L, B.features());
   profile::queueStamp(R, profile::CloneStart, L.Stream);
-  CUresult Launch = launchClone(K.ProfileClone, K, L, {B.counts(), B.branchBuckets()});
+  CUresult Launch = launchProfileClone(K, L, B);
   if (Launch != CUDA_SUCCESS) {
     // The user's launch failed as it would have without divopt (bad
     // configuration, say): report it the way cudaLaunchKernel would.
