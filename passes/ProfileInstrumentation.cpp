@@ -54,22 +54,98 @@ void countBranch(BranchInst *Br, AllocaInst *Exec, AllocaInst *Div) {
 static_assert((abi::BranchBucketThreads & (abi::BranchBucketThreads - 1)) == 0,
               "a branch bucket is a power of two threads");
 
-// At a return: each thread stores its edge counters to its own slots (plain
-// stores, coalesced across the warp) and adds its nonzero branch counts to
-// its bucket (gtid / abi::BranchBucketThreads). Buckets keep the atomics
+// Narrow mode's escape: a u16 slot holding NarrowMarker means "this thread's
+// counters are in the overflow list".
+constexpr uint32_t NarrowMarker = 0xFFFF;
+
+// At a return, the thread's edge counters go to its own slots of counts:
+// plain stores, coalesced across the warp. overflow, a kernel parameter, picks
+// the width uniformly for the whole launch: null stores them as u32 (wide);
+// otherwise (narrow) a thread whose counters are all below NarrowMarker
+// stores them as u16, and any other stores NarrowMarker in each of its slots
+// and appends {gtid, counters as u32} to the overflow list, when it has room
+// (Abi.h). Straight-line code has no counters: nothing is stored, no test.
+void storeEdgeCounters(ReturnInst *Ret, const Counters &C, ThreadGeometry G, Argument *Counts,
+                       Argument *Overflow) {
+  const unsigned NumEdges = C.Edges.size();
+  if (NumEdges == 0)
+    return;
+  LLVMContext &Ctx = Ret->getContext();
+  Function *F = Ret->getFunction();
+  IRBuilder<> B(Ret);
+  SmallVector<Value *, 16> Values;
+  SmallVector<Value *, 16> Slots;
+  for (unsigned E = 0; E < NumEdges; ++E) {
+    Values.push_back(B.CreateLoad(B.getInt32Ty(), C.Edges[E]));
+    Slots.push_back(B.CreateAdd(B.CreateMul(B.getInt64(E), G.Threads), G.Gtid));
+  }
+  BasicBlock *Head = Ret->getParent();
+  BasicBlock *Done = Head->splitBasicBlock(Ret, "divopt.flushed");
+  auto NewBlock = [&](const char *Name) { return BasicBlock::Create(Ctx, Name, F, Done); };
+  BasicBlock *Wide = NewBlock("divopt.wide");
+  BasicBlock *Narrow = NewBlock("divopt.narrow");
+  BasicBlock *Fit = NewBlock("divopt.narrow.fit");
+  BasicBlock *Spill = NewBlock("divopt.narrow.spill");
+  BasicBlock *Record = NewBlock("divopt.overflow.record");
+
+  Head->getTerminator()->eraseFromParent();
+  B.SetInsertPoint(Head);
+  auto *Null = ConstantPointerNull::get(cast<PointerType>(Overflow->getType()));
+  Value *IsNarrow = B.CreateICmpNE(Overflow, Null, "divopt.is.narrow");
+  B.CreateCondBr(IsNarrow, Narrow, Wide);
+
+  B.SetInsertPoint(Wide);
+  for (unsigned E = 0; E < NumEdges; ++E)
+    B.CreateStore(Values[E], B.CreateInBoundsGEP(B.getInt32Ty(), Counts, Slots[E]));
+  B.CreateBr(Done);
+
+  B.SetInsertPoint(Narrow);
+  Value *Max = Values[0];
+  for (unsigned E = 1; E < NumEdges; ++E)
+    Max = B.CreateBinaryIntrinsic(Intrinsic::umax, Max, Values[E]);
+  B.CreateCondBr(B.CreateICmpULT(Max, B.getInt32(NarrowMarker), "divopt.fits"), Fit, Spill);
+
+  B.SetInsertPoint(Fit);
+  for (unsigned E = 0; E < NumEdges; ++E)
+    B.CreateStore(B.CreateTrunc(Values[E], B.getInt16Ty()),
+                  B.CreateInBoundsGEP(B.getInt16Ty(), Counts, Slots[E]));
+  B.CreateBr(Done);
+
+  B.SetInsertPoint(Spill);
+  for (unsigned E = 0; E < NumEdges; ++E)
+    B.CreateStore(B.getInt16(uint16_t(NarrowMarker)),
+                  B.CreateInBoundsGEP(B.getInt16Ty(), Counts, Slots[E]));
+  Value *Index = B.CreateAtomicRMW(AtomicRMWInst::Add, Overflow, B.getInt32(1), MaybeAlign(4),
+                                   AtomicOrdering::Monotonic);
+  Index->setName("divopt.overflow.index");
+  Value *Capacity = B.CreateLoad(
+      B.getInt32Ty(), B.CreateInBoundsGEP(B.getInt32Ty(), Overflow, B.getInt64(1)),
+      "divopt.overflow.capacity");
+  B.CreateCondBr(B.CreateICmpULT(Index, Capacity, "divopt.overflow.room"), Record, Done);
+
+  B.SetInsertPoint(Record);
+  Value *Base = B.CreateAdd(
+      B.getInt64(2), B.CreateMul(B.CreateZExt(Index, B.getInt64Ty()), B.getInt64(NumEdges + 1)),
+      "divopt.overflow.base");
+  B.CreateStore(B.CreateTrunc(G.Gtid, B.getInt32Ty()),
+                B.CreateInBoundsGEP(B.getInt32Ty(), Overflow, Base));
+  for (unsigned E = 0; E < NumEdges; ++E)
+    B.CreateStore(Values[E], B.CreateInBoundsGEP(B.getInt32Ty(), Overflow,
+                                                 B.CreateAdd(Base, B.getInt64(1 + E))));
+  B.CreateBr(Done);
+}
+
+// After the edge counters, each thread adds its nonzero branch counts to its
+// bucket (gtid / abi::BranchBucketThreads). Buckets keep the atomics
 // uncontended: one shared set of counters made every leader lane in the grid
 // queue on the same few addresses (10x kernel time on an H100); the runtime
 // sums them.
 void flushAt(ReturnInst *Ret, const Counters &C, ThreadGeometry G, Argument *Counts,
-             Argument *Branches) {
+             Argument *Branches, Argument *Overflow) {
+  storeEdgeCounters(Ret, C, G, Counts, Overflow);
   IRBuilder<> B(Ret);
   const uint64_t NumBranches = C.BranchExec.size();
   Value *Bucket = B.CreateLShr(G.Gtid, Log2_32(abi::BranchBucketThreads), "divopt.bucket");
-  for (unsigned E = 0; E < C.Edges.size(); ++E) {
-    Value *Slot = B.CreateAdd(B.CreateMul(B.getInt64(E), G.Threads), G.Gtid);
-    Value *Ptr = B.CreateInBoundsGEP(B.getInt32Ty(), Counts, Slot);
-    B.CreateStore(B.CreateLoad(B.getInt32Ty(), C.Edges[E]), Ptr);
-  }
   for (unsigned K = 0; K < C.BranchExec.size(); ++K) {
     for (unsigned Which = 0; Which < 2; ++Which) {
       AllocaInst *Counter = Which == 0 ? C.BranchExec[K] : C.BranchDiv[K];
@@ -161,10 +237,14 @@ Function *createProfileClone(Function &Kernel, const BlockNumbering &Numbering) 
   ValueToValueMapTy VMap;
   Function *Clone = cloneWithHiddenParams(
       Kernel, abi::ProfileCloneSuffix,
-      {{GlobalPtr, "divopt.counts"}, {GlobalPtr, "divopt.branches"}}, &VMap);
+      {{GlobalPtr, "divopt.counts"}, {GlobalPtr, "divopt.branches"},
+       {GlobalPtr, "divopt.overflow"}},
+      &VMap);
   auto [Blocks, Returns] = clonedBlocks(Numbering, VMap);
   Argument *Counts = Clone->getArg(Kernel.arg_size());
   Argument *Branches = Clone->getArg(Kernel.arg_size() + 1);
+  Argument *Overflow = Clone->getArg(Kernel.arg_size() + 2);
+  static_assert(abi::ProfileHiddenParams == 3, "counts, branches, overflow");
 
   BasicBlock &Entry = Clone->getEntryBlock();
   IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
@@ -190,7 +270,7 @@ Function *createProfileClone(Function &Kernel, const BlockNumbering &Numbering) 
     countBranch(cast<BranchInst>(Blocks[Numbering.BranchBlocks[K]]->getTerminator()),
                 C.BranchExec[K], C.BranchDiv[K]);
   for (ReturnInst *Ret : Returns)
-    flushAt(Ret, C, G, Counts, Branches);
+    flushAt(Ret, C, G, Counts, Branches, Overflow);
 
   SmallVector<AllocaInst *, 32> All(C.Edges.begin(), C.Edges.end());
   All.append(C.BranchExec.begin(), C.BranchExec.end());

@@ -1,14 +1,17 @@
 // Device job: the profile clone of a kernel.
 //
-// The clone K__divopt_profile takes K's parameters plus two hidden ones
-// (abi::ProfileHiddenParams) and counts, per thread, how often each edge off
-// a maximum spanning tree of K's CFG runs (profileCounters, the notes'
-// "counters"; every block's count follows from them, divopt/CounterPlan.h),
-// and per warp, how often each conditional branch runs and diverges.
-// Counters live in registers while the thread runs and are written out once
-// at each return, so a hot loop pays at most one add per counted edge, not a
-// memory round trip, and the edges of its hottest path none. The original
-// kernel is left untouched: mode off costs nothing.
+// The clone K__divopt_profile takes K's parameters plus three hidden ones
+// (counts, branches, overflow: abi::ProfileHiddenParams) and counts, per
+// thread, how often each edge off a maximum spanning tree of K's CFG runs
+// (profileCounters, the notes' "counters"; every block's count follows from
+// them, divopt/CounterPlan.h), and per warp, how often each conditional
+// branch runs and diverges. Counters live in registers while the thread runs
+// and are written out once at each return, so a hot loop pays at most one
+// add per counted edge, not a memory round trip, and the edges of its hottest
+// path none. At the return, one uniform test of overflow picks u32 slots
+// (null) or u16 slots with an overflow list for the threads whose counts do
+// not fit (Abi.h). The original kernel is left untouched: mode off costs
+// nothing.
 #pragma once
 #include "BlockNumbering.h"
 #include "divopt/CounterPlan.h"

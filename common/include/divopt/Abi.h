@@ -16,13 +16,14 @@ inline constexpr const char *NotesGlobal = "__divopt_notes";
 // parameters are K's followed by the hidden ones below, in this order.
 inline constexpr const char *ProfileCloneSuffix = "__divopt_profile";
 
-// Hidden parameters of the profile clone:
-//   uint32_t *counts    counts[c * nthreads + gtid]: how often thread gtid took
+// Hidden parameters of the profile clone, all global (addrspace 1) pointers:
+//   void *counts        counts[c * nthreads + gtid]: how often thread gtid took
 //                       counted edge c, the c-th of the notes' "counters"
 //                       (divopt/CounterPlan.h derives every block's count from
-//                       them); unused, and may be null, when the kernel has
-//                       no counters (straight-line code). Notes without
-//                       "counters" are from a clone that counted block c.
+//                       them), written once per thread at its return, as u32
+//                       or u16 by overflow below; unused, and may be null, when
+//                       the kernel has no counters (straight-line code). Notes
+//                       without "counters" are from a clone that counted block c.
 //   uint64_t *branches  per bucket of BranchBucketThreads consecutive threads
 //                       (b = gtid / BranchBucketThreads): branches[(b * K + k) * 2]
 //                       warp executions of conditional branch k,
@@ -30,7 +31,27 @@ inline constexpr const char *ProfileCloneSuffix = "__divopt_profile";
 //                       runtime sums the buckets. A bucket is 4 warps, whose
 //                       leaders share its atomics: K * nthreads / 8 bytes in
 //                       all, a quarter of what a bucket per warp took
-inline constexpr unsigned ProfileHiddenParams = 2;
+//   uint32_t *overflow  the width of counts, one for the whole launch:
+//     - null (wide mode): counts is uint32_t counts[C * nthreads]; each thread
+//       stores its C counters (modulo 2^32).
+//     - non-null (narrow mode): counts is uint16_t counts[C * nthreads]. A
+//       thread whose C counters are all < 0xFFFF stores each as a u16.
+//       Otherwise (any counter >= 0xFFFF) it stores the marker 0xFFFF in
+//       every one of its C u16 slots and appends itself to the overflow list:
+//         i = atomicAdd(&overflow[0], 1)   (monotonic; the runtime zeroes it)
+//         if (i < overflow[1]) {           (the capacity in records, set by
+//                                           the runtime, read not written)
+//           base = 2 + i * (C + 1)         (computed in 64 bits)
+//           overflow[base] = (uint32_t)gtid
+//           overflow[base + 1 + c] = counter c, as u32, for c in [0, C)
+//         }
+//       so the list holds 2 + capacity * (C + 1) u32s. A record past the
+//       capacity writes nothing more: overflow[0] > overflow[1] after the
+//       launch says the list is incomplete (overflow[0] is the number of
+//       threads that overflowed). Records are in no particular order. A u16
+//       slot of 0xFFFF always means "see the list", never the count 65535.
+//   With C == 0 nothing is stored to counts and overflow is never touched.
+inline constexpr unsigned ProfileHiddenParams = 3;
 inline constexpr unsigned BranchBucketThreads = 128; // a power of two
 
 // The redirected clone of a regroupable kernel K is K + RedirectCloneSuffix,

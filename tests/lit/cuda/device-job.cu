@@ -21,6 +21,6 @@ __global__ void second(float *out) { out[threadIdx.x] = 1.0f; }
 // CHECK-SAME: \22module\22:\22{{.*}}device-job.cu\22
 // CHECK: define {{.*}}ptx_kernel void @_Z5firstPii(ptr {{.*}}, i32 {{.*}})
 // CHECK: define {{.*}}ptx_kernel void @_Z6secondPf(ptr
-// CHECK: define {{.*}}ptx_kernel void @_Z5firstPii__divopt_profile(ptr {{.*}}, i32 {{.*}}, ptr addrspace(1) %{{.*}}, ptr addrspace(1) %{{.*}})
-// CHECK: define {{.*}}ptx_kernel void @_Z6secondPf__divopt_profile(ptr {{.*}}, ptr addrspace(1) %{{.*}}, ptr addrspace(1) %{{.*}})
+// CHECK: define {{.*}}ptx_kernel void @_Z5firstPii__divopt_profile(ptr {{.*}}, i32 {{.*}}, ptr addrspace(1) %{{[^,]*}}, ptr addrspace(1) %{{[^,]*}}, ptr addrspace(1) %{{[^,]*}})
+// CHECK: define {{.*}}ptx_kernel void @_Z6secondPf__divopt_profile(ptr {{.*}}, ptr addrspace(1) %{{[^,]*}}, ptr addrspace(1) %{{[^,]*}}, ptr addrspace(1) %{{[^,]*}})
 // CHECK-NOT: @_Z5firstPii__divopt_profile__divopt_profile

@@ -47,7 +47,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-NOT: divopt
 ; CHECK: ret void
 
-; CHECK-LABEL: define ptx_kernel void @loop__divopt_profile(ptr addrspace(1) %trips, ptr addrspace(1) %out, ptr addrspace(1) %divopt.counts, ptr addrspace(1) %divopt.branches)
+; CHECK-LABEL: define ptx_kernel void @loop__divopt_profile(ptr addrspace(1) %trips, ptr addrspace(1) %out, ptr addrspace(1) %divopt.counts, ptr addrspace(1) %divopt.branches, ptr addrspace(1) %divopt.overflow)
 ; The linear thread id and thread count, from all three dimensions.
 ; CHECK-DAG: call i32 @llvm.nvvm.read.ptx.sreg.tid.z()
 ; CHECK-DAG: call i32 @llvm.nvvm.read.ptx.sreg.nctaid.z()
@@ -71,20 +71,27 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK: [[BACKNEXT:%.*]] = add i32 [[BACK]], [[MORE32]]
 ; CHECK: call i32 @llvm.nvvm.vote.ballot.sync(i32 {{%.*}}, i1 %more)
 ; CHECK: br i1 %more, label %body, label %exit
-; At the return: the bucket of this thread's 4 warps (gtid / 128), then one
-; plain store per counter, counts[c * nthreads + gtid] ...
+; At the return: counts[c * nthreads + gtid], as u32 when overflow is null
+; (wide), else as u16 (narrow; tests/lit/device/profile-narrow-counters.ll
+; has the overflow escape) ...
 ; CHECK: exit:
 ; CHECK: [[BACKOUT:%.*]] = phi i32 [ [[BACKNEXT]], %body ], [ 0, %entry ]
-; CHECK: %divopt.bucket = lshr i64 %divopt.gtid, 7
 ; CHECK: [[S0:%.*]] = mul i64 0, %divopt.nthreads
 ; CHECK: [[I0:%.*]] = add i64 [[S0]], %divopt.gtid
-; CHECK: [[P0:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.counts, i64 [[I0]]
-; CHECK: store i32 [[EDGE0]], ptr addrspace(1) [[P0]]
 ; CHECK: [[S1:%.*]] = mul i64 1, %divopt.nthreads
 ; CHECK: [[I1:%.*]] = add i64 [[S1]], %divopt.gtid
+; CHECK-NOT: mul i64 2, %divopt.nthreads
+; CHECK: %divopt.is.narrow = icmp ne ptr addrspace(1) %divopt.overflow, null
+; CHECK: divopt.wide:
+; CHECK: [[P0:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.counts, i64 [[I0]]
+; CHECK: store i32 [[EDGE0]], ptr addrspace(1) [[P0]]
 ; CHECK: [[P1:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.counts, i64 [[I1]]
 ; CHECK: store i32 [[BACKOUT]], ptr addrspace(1) [[P1]]
-; CHECK-NOT: mul i64 2, %divopt.nthreads
+; CHECK: divopt.narrow.fit:
+; CHECK: store i16
+; CHECK: store i16
+; CHECK: divopt.flushed:
+; CHECK: %divopt.bucket = lshr i64 %divopt.gtid, 7
 ; ... and atomic adds of the nonzero branch counters to the warp's bucket.
 ; CHECK: icmp ne i64 {{%.*}}, 0
 ; CHECK: atomicrmw add ptr addrspace(1) {{%.*}}, i64 {{%.*}} monotonic, align 8

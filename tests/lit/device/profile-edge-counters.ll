@@ -4,7 +4,8 @@
 ; source when that has one successor, else in its target when that has one
 ; predecessor, else by the branch condition, else (a switch's critical edge)
 ; in a block of its own. At the return each thread stores its C counters to
-; counts[c * nthreads + gtid].
+; counts[c * nthreads + gtid]: u32 when overflow is null, else u16
+; (profile-narrow-counters.ll has the narrow path).
 ; REQUIRES: llvm-tools
 ; RUN: %opt -load-pass-plugin=%plugin -passes=divopt-instrument -S %s | FileCheck %s
 
@@ -98,7 +99,7 @@ d:
 ; CHECK-SAME: \22counters\22:{{\[\[1,0\],\[1,1\],\[4,-1\]\]}},{{.*}}\22name\22:\22split\22
 
 ; CHECK-LABEL: define ptx_kernel void @ifloop__divopt_profile(
-; CHECK-SAME: ptr addrspace(1) %divopt.counts, ptr addrspace(1) %divopt.branches)
+; CHECK-SAME: ptr addrspace(1) %divopt.counts, ptr addrspace(1) %divopt.branches, ptr addrspace(1) %divopt.overflow)
 ; CHECK: entry:
 ; CHECK-NOT: add i32
 ; CHECK: br i1 %odd, label %then, label %else
@@ -121,23 +122,29 @@ d:
 ; CHECK-NEXT: [[BACKNEXT]] = add i32 [[BACK]], [[MORE]]
 ; CHECK: br i1 %more, label %loop, label %done
 ; CHECK: done:
-; CHECK: %divopt.bucket = lshr i64 %divopt.gtid, 7
 ; CHECK: [[S0:%.*]] = mul i64 0, %divopt.nthreads
 ; CHECK-NEXT: [[I0:%.*]] = add i64 [[S0]], %divopt.gtid
-; CHECK-NEXT: [[P0:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.counts, i64 [[I0]]
-; CHECK-NEXT: store i32 [[C0]], ptr addrspace(1) [[P0]]
 ; CHECK-NEXT: [[S1:%.*]] = mul i64 1, %divopt.nthreads
 ; CHECK-NEXT: [[I1:%.*]] = add i64 [[S1]], %divopt.gtid
+; CHECK-NEXT: %divopt.is.narrow = icmp ne ptr addrspace(1) %divopt.overflow, null
+; CHECK-NEXT: br i1 %divopt.is.narrow, label %divopt.narrow, label %divopt.wide
+; CHECK: divopt.wide:
+; CHECK-NEXT: [[P0:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.counts, i64 [[I0]]
+; CHECK-NEXT: store i32 [[C0]], ptr addrspace(1) [[P0]]
 ; CHECK-NEXT: [[P1:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.counts, i64 [[I1]]
 ; CHECK-NEXT: store i32 [[BACKNEXT]], ptr addrspace(1) [[P1]]
+; CHECK-NEXT: br label %divopt.flushed
+; CHECK: divopt.flushed:
+; CHECK-NEXT: %divopt.bucket = lshr i64 %divopt.gtid, 7
 ; CHECK-NOT: %divopt.counts
 ; CHECK: atomicrmw add
 ; CHECK: ret void
 
-; No counters: nothing is written to counts.
+; No counters: nothing is written to counts, overflow is not even tested.
 ; CHECK-LABEL: define ptx_kernel void @straight__divopt_profile(
-; CHECK-SAME: %divopt.counts, ptr addrspace(1) %divopt.branches)
+; CHECK-SAME: %divopt.counts, ptr addrspace(1) %divopt.branches, ptr addrspace(1) %divopt.overflow)
 ; CHECK-NOT: %divopt.counts
+; CHECK-NOT: %divopt.overflow
 ; CHECK: ret void
 
 ; A switch's edge to a block of one predecessor counts there; b -> trap too,
@@ -153,6 +160,7 @@ d:
 ; CHECK-NEXT: [[T:%.*]] = add i32 0, 1
 ; CHECK-NEXT: unreachable
 ; CHECK: done:
+; CHECK: divopt.wide:
 ; CHECK: store i32 {{%.*}}, ptr addrspace(1)
 ; CHECK: store i32 {{%.*}}, ptr addrspace(1)
 ; The thread that reaches a return never took b -> trap.

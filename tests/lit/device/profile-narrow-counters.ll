@@ -1,0 +1,134 @@
+; The profile clone's third hidden parameter, overflow, picks the width of
+; counts for the whole launch (Abi.h), one uniform test at each return:
+;   null      wide: counts[c * nthreads + gtid] as u32, as before
+;   non-null  narrow: as u16 when all of the thread's counters are < 0xFFFF;
+;             else the marker 0xFFFF in each of its slots, and the thread
+;             appends {gtid, counters as u32} to the overflow list:
+;             i = atomicAdd(&overflow[0], 1); if i < overflow[1] (capacity),
+;             record at overflow[2 + i * (C + 1)].
+; REQUIRES: llvm-tools
+; RUN: %opt -load-pass-plugin=%plugin -passes=divopt-instrument -S %s | FileCheck %s
+
+target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+; Two counters (the back edge, skip's exit edge), two returns.
+define ptx_kernel void @loop(ptr addrspace(1) %trips, ptr addrspace(1) %out) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %idx = zext i32 %tid to i64
+  %p = getelementptr inbounds i32, ptr addrspace(1) %trips, i64 %idx
+  %n = load i32, ptr addrspace(1) %p
+  %has = icmp sgt i32 %n, 0
+  br i1 %has, label %body, label %skip
+
+body:
+  %i = phi i32 [ 0, %entry ], [ %next, %body ]
+  %next = add nsw i32 %i, 1
+  %more = icmp slt i32 %next, %n
+  br i1 %more, label %body, label %exit
+
+skip:
+  ret void
+
+exit:
+  %q = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %idx
+  store i32 %next, ptr addrspace(1) %q
+  ret void
+}
+
+define ptx_kernel void @straight(ptr addrspace(1) %out) {
+entry:
+  store i32 1, ptr addrspace(1) %out
+  ret void
+}
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+
+; CHECK: \22counters\22:{{\[\[1,0\],\[2,-1\]\]}},{{.*}}\22name\22:\22loop\22
+
+; CHECK-LABEL: define ptx_kernel void @loop__divopt_profile(ptr addrspace(1) %trips, ptr addrspace(1) %out, ptr addrspace(1) %divopt.counts, ptr addrspace(1) %divopt.branches, ptr addrspace(1) %divopt.overflow)
+
+; The return at skip: the back edge (counter 0) never ran, counter 1 is 1.
+; CHECK: skip:
+; CHECK-NEXT: [[C1:%.*]] = add i32 0, 1
+; CHECK-NEXT: [[S0:%.*]] = mul i64 0, %divopt.nthreads
+; CHECK-NEXT: [[I0:%.*]] = add i64 [[S0]], %divopt.gtid
+; CHECK-NEXT: [[S1:%.*]] = mul i64 1, %divopt.nthreads
+; CHECK-NEXT: [[I1:%.*]] = add i64 [[S1]], %divopt.gtid
+; The width: one test of the kernel parameter, the same for every thread.
+; CHECK-NEXT: [[NARROW:%.*]] = icmp ne ptr addrspace(1) %divopt.overflow, null
+; CHECK-NEXT: br i1 [[NARROW]], label %[[N:divopt.narrow[0-9]*]], label %[[W:divopt.wide[0-9]*]]
+
+; Wide: u32 stores, as before the narrow mode.
+; CHECK: [[W]]:
+; CHECK-NEXT: [[P0:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.counts, i64 [[I0]]
+; CHECK-NEXT: store i32 0, ptr addrspace(1) [[P0]], align 4
+; CHECK-NEXT: [[P1:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.counts, i64 [[I1]]
+; CHECK-NEXT: store i32 [[C1]], ptr addrspace(1) [[P1]], align 4
+; CHECK-NEXT: br label %[[DONE:divopt.flushed[0-9]*]]
+
+; Narrow: do all counters fit below the marker?
+; CHECK: [[N]]:
+; CHECK-NEXT: [[MAX:%.*]] = call i32 @llvm.umax.i32(i32 0, i32 [[C1]])
+; CHECK-NEXT: [[FITS:%.*]] = icmp ult i32 [[MAX]], 65535
+; CHECK-NEXT: br i1 [[FITS]], label %[[FIT:divopt.narrow.fit[0-9]*]], label %[[SPILL:divopt.narrow.spill[0-9]*]]
+
+; They do (the common case): plain u16 stores to the same slots.
+; CHECK: [[FIT]]:
+; CHECK-NEXT: [[Q0:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts, i64 [[I0]]
+; CHECK-NEXT: [[T0:%.*]] = trunc i32 0 to i16
+; CHECK-NEXT: store i16 [[T0]], ptr addrspace(1) [[Q0]], align 2
+; CHECK-NEXT: [[Q1:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts, i64 [[I1]]
+; CHECK-NEXT: [[T1:%.*]] = trunc i32 [[C1]] to i16
+; CHECK-NEXT: store i16 [[T1]], ptr addrspace(1) [[Q1]], align 2
+; CHECK-NEXT: br label %[[DONE]]
+
+; They do not: the marker 0xFFFF (i16 -1) in every slot, then the append.
+; CHECK: [[SPILL]]:
+; CHECK-NEXT: [[M0:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts, i64 [[I0]]
+; CHECK-NEXT: store i16 -1, ptr addrspace(1) [[M0]], align 2
+; CHECK-NEXT: [[M1:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts, i64 [[I1]]
+; CHECK-NEXT: store i16 -1, ptr addrspace(1) [[M1]], align 2
+; CHECK-NEXT: [[IDX:%.*]] = atomicrmw add ptr addrspace(1) %divopt.overflow, i32 1 monotonic, align 4
+; CHECK-NEXT: [[CAPP:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.overflow, i64 1
+; CHECK-NEXT: [[CAP:%.*]] = load i32, ptr addrspace(1) [[CAPP]], align 4
+; CHECK-NEXT: [[ROOM:%.*]] = icmp ult i32 [[IDX]], [[CAP]]
+; CHECK-NEXT: br i1 [[ROOM]], label %[[REC:divopt.overflow.record[0-9]*]], label %[[DONE]]
+
+; Room in the list: record i at 2 + i * (C + 1) = gtid, then the C counters.
+; CHECK: [[REC]]:
+; CHECK-NEXT: [[IDX64:%.*]] = zext i32 [[IDX]] to i64
+; CHECK-NEXT: [[OFF:%.*]] = mul i64 [[IDX64]], 3
+; CHECK-NEXT: [[BASE:%.*]] = add i64 2, [[OFF]]
+; CHECK-NEXT: [[R:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.overflow, i64 [[BASE]]
+; CHECK-NEXT: [[GTID32:%.*]] = trunc i64 %divopt.gtid to i32
+; CHECK-NEXT: store i32 [[GTID32]], ptr addrspace(1) [[R]], align 4
+; CHECK-NEXT: [[B0:%.*]] = add i64 [[BASE]], 1
+; CHECK-NEXT: [[R0:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.overflow, i64 [[B0]]
+; CHECK-NEXT: store i32 0, ptr addrspace(1) [[R0]], align 4
+; CHECK-NEXT: [[B1:%.*]] = add i64 [[BASE]], 2
+; CHECK-NEXT: [[R1:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.overflow, i64 [[B1]]
+; CHECK-NEXT: store i32 [[C1]], ptr addrspace(1) [[R1]], align 4
+; CHECK-NEXT: br label %[[DONE]]
+
+; Then the branch buckets, as before.
+; CHECK: [[DONE]]:
+; CHECK-NEXT: %divopt.bucket{{[0-9]*}} = lshr i64 %divopt.gtid, 7
+; CHECK: atomicrmw add ptr addrspace(1) {{%.*}}, i64 {{%.*}} monotonic, align 8
+; CHECK: ret void
+
+; The other return flushes the same way, with its own values.
+; CHECK: exit:
+; CHECK: icmp ne ptr addrspace(1) %divopt.overflow, null
+; CHECK: store i32 {{%.*}}, ptr addrspace(1)
+; CHECK: store i16 -1, ptr addrspace(1)
+; CHECK: atomicrmw add ptr addrspace(1) %divopt.overflow, i32 1 monotonic
+; CHECK: ret void
+; CHECK: }
+
+; No counters: nothing stored to counts, overflow never touched.
+; CHECK-LABEL: define ptx_kernel void @straight__divopt_profile(ptr addrspace(1) %out, ptr addrspace(1) %divopt.counts, ptr addrspace(1) %divopt.branches, ptr addrspace(1) %divopt.overflow)
+; CHECK-NOT: divopt.counts
+; CHECK-NOT: divopt.overflow
+; CHECK: ret void
