@@ -1,14 +1,17 @@
 // Profile compaction kernels (ProfileCompaction.h). The passes, each over
 // every thread of the launch:
-//   insert   hash the thread's C counters, find its class's slot in the
-//            table (CAS an empty slot, else compare the counters with the
-//            slot's representative), and lower the slot's representative to
-//            the class's lowest thread id
+//   insert   hash the thread's C counters and find its class's slot in the
+//            table: CAS an empty slot, else join a slot of the same tag
+//            (the exact path: only after comparing the counters with the
+//            slot's representative's); then lower the slot's representative
+//            to the class's lowest thread id
 //   flag     a thread is its class's first thread when the slot names it
 //   scan     class number = exclusive sum of the flags (CUB)
 //   number   first threads write their class number into the slot and
 //            gather their counters as the class's vector
 //   classid  every thread reads its class number from its slot
+//   check    (fast path) every thread's counters equal its class's vector;
+//            if not, the exact path's insert .. classid run, else they return
 //   pack     one thread per 32-bit word of the packed id stream
 // and the branch buckets are summed on the side.
 #include "profile/ProfileCompaction.h"
@@ -36,7 +39,11 @@ __global__ void stampKernel(unsigned long long *At) { *At = globalTimer(); }
 struct Meta {
   uint32_t NumClasses;
   uint32_t IdBits;
+  uint32_t Mismatch; // the fast path merged threads whose counters differ
 };
+
+// The exact path's kernels run only when the fast path's check failed.
+__device__ inline bool skip(const Meta *M, bool Exact) { return Exact && !M->Mismatch; }
 
 __device__ __host__ inline uint32_t idBits(uint32_t N) {
   uint32_t Bits = 0;
@@ -62,9 +69,14 @@ __device__ inline bool sameCounters(const uint32_t *Counts, uint64_t T, uint32_t
   return true;
 }
 
+// Exact: a slot of the same tag is the thread's class only when all C
+// counters are equal. Fast (!Exact): the tag alone decides, and checkKernel
+// verifies the classes afterwards.
 __global__ void insertKernel(const uint32_t *Counts, uint32_t T, uint32_t C,
                              unsigned long long *Table, unsigned long long Slots, uint32_t *SlotOf,
-                             CompactionResult *R) {
+                             CompactionResult *R, const Meta *M, bool Exact, bool Weak) {
+  if (skip(M, Exact))
+    return;
   uint32_t G = blockIdx.x * blockDim.x + threadIdx.x;
   bool Live = G < T;
   unsigned LiveMask = __ballot_sync(~0u, Live);
@@ -73,7 +85,8 @@ __global__ void insertKernel(const uint32_t *Counts, uint32_t T, uint32_t C,
   unsigned long long H = 0xcbf29ce484222325ull;
   for (uint32_t c = 0; c < C; ++c)
     H = (H ^ Counts[size_t(c) * T + G]) * 0x100000001b3ull;
-  H = mix(H);
+  // Weak: a hash of 256 values, for tests of the exact path (collisions).
+  H = mix(Weak ? H & 0xff : H);
   unsigned long long Tag = H >> 32;
   unsigned long long Mine = (Tag << 32) | G;
   // Neighbouring threads often run alike: lanes with the same hash compare
@@ -83,8 +96,8 @@ __global__ void insertKernel(const uint32_t *Counts, uint32_t T, uint32_t C,
   unsigned Lane = threadIdx.x % 32;
   unsigned Group = __match_any_sync(LiveMask, H);
   unsigned Leader = __ffs(Group) - 1;
-  bool Same = true;
-  for (uint32_t c = 0; c < C; ++c) {
+  bool Same = Exact;
+  for (uint32_t c = 0; Exact && c < C; ++c) {
     uint32_t V = Counts[size_t(c) * T + G];
     Same &= __shfl_sync(LiveMask, V, Leader) == V;
   }
@@ -104,7 +117,7 @@ __global__ void insertKernel(const uint32_t *Counts, uint32_t T, uint32_t C,
           break;
       }
       // The slot's thread has the same tag: compare the counters themselves.
-      if ((E >> 32) == Tag && sameCounters(Counts, T, C, uint32_t(E), G))
+      if ((E >> 32) == Tag && (!Exact || sameCounters(Counts, T, C, uint32_t(E), G)))
         break;
       Slot = Slot + 1 == Slots ? 0 : Slot + 1;
     }
@@ -123,7 +136,9 @@ __global__ void insertKernel(const uint32_t *Counts, uint32_t T, uint32_t C,
 }
 
 __global__ void flagKernel(const unsigned long long *Table, const uint32_t *SlotOf, uint32_t T,
-                           uint32_t *Flag) {
+                           uint32_t *Flag, const Meta *M, bool Exact) {
+  if (skip(M, Exact))
+    return;
   uint32_t G = blockIdx.x * blockDim.x + threadIdx.x;
   if (G < T)
     Flag[G] = uint32_t(Table[SlotOf[G]]) == G;
@@ -132,7 +147,9 @@ __global__ void flagKernel(const unsigned long long *Table, const uint32_t *Slot
 __global__ void numberKernel(const uint32_t *Counts, uint32_t T, uint32_t C, const uint32_t *Flag,
                              const uint32_t *Number, const uint32_t *SlotOf,
                              unsigned long long *Table, uint32_t *Classes, Meta *M,
-                             CompactionResult *R) {
+                             CompactionResult *R, bool Exact) {
+  if (skip(M, Exact))
+    return;
   uint32_t G = blockIdx.x * blockDim.x + threadIdx.x;
   if (G >= T)
     return;
@@ -153,10 +170,36 @@ __global__ void numberKernel(const uint32_t *Counts, uint32_t T, uint32_t C, con
   }
 }
 
-__global__ void classIdKernel(const unsigned long long *Table, uint32_t *SlotOf, uint32_t T) {
+__global__ void classIdKernel(const unsigned long long *Table, uint32_t *SlotOf, uint32_t T,
+                              const Meta *M, bool Exact) {
+  if (skip(M, Exact))
+    return;
   uint32_t G = blockIdx.x * blockDim.x + threadIdx.x;
   if (G < T)
     SlotOf[G] = uint32_t(Table[SlotOf[G]] >> 32);
+}
+
+// Every thread's counters against its class's vector (a row, read in
+// order): any difference sends the compaction down the exact path.
+__global__ void checkKernel(const uint32_t *Counts, uint32_t T, uint32_t C, const uint32_t *ClassOf,
+                            const uint32_t *Classes, Meta *M) {
+  uint32_t G = blockIdx.x * blockDim.x + threadIdx.x;
+  if (G >= T)
+    return;
+  const uint32_t *Row = Classes + size_t(ClassOf[G]) * C;
+  for (uint32_t c = 0; c < C; ++c)
+    if (Row[c] != Counts[size_t(c) * T + G]) {
+      M->Mismatch = 1;
+      return;
+    }
+}
+
+__global__ void fillKernel(unsigned long long *Table, unsigned long long Slots, const Meta *M) {
+  if (!M->Mismatch)
+    return;
+  for (unsigned long long I = uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; I < Slots;
+       I += uint64_t(gridDim.x) * blockDim.x)
+    Table[I] = Empty;
 }
 
 // Word W holds bits [32W, 32W + 32) of the stream in which thread t's id
@@ -261,7 +304,8 @@ cudaError_t queueClear(const CompactionBuffers &B, cudaStream_t S) {
   return cudaMemsetAsync(B.Base + L.BranchBuckets, 0, L.Buckets * 2 * L.Branches * 8, S);
 }
 
-cudaError_t queueCompaction(const CompactionBuffers &B, CompactionResult *R, cudaStream_t S) {
+cudaError_t queueCompaction(const CompactionBuffers &B, CompactionResult *R, cudaStream_t S,
+                            bool WeakHash) {
   const CompactionLayout &L = B.Layout;
   uint32_t T = uint32_t(L.Threads), C = L.Counters, Width = 2 * L.Branches;
   CompactionResult *DR = R; // mapped, the same address on the device (UVA)
@@ -274,20 +318,33 @@ cudaError_t queueCompaction(const CompactionBuffers &B, CompactionResult *R, cud
   auto *Packed = reinterpret_cast<uint32_t *>(B.Base + L.Packed);
   auto *Classes = reinterpret_cast<uint32_t *>(B.Base + L.Classes);
   auto *Sums = reinterpret_cast<unsigned long long *>(B.Base + L.BranchSums);
+  if (cudaError_t E = cudaMemsetAsync(M, 0, sizeof(Meta), S))
+    return E;
   if (C == 0) {
     oneClassKernel<<<1, 1, 0, S>>>(T, M, DR);
   } else {
     if (cudaError_t E = cudaMemsetAsync(Table, 0xff, L.TableSlots * 8, S))
       return E;
-    insertKernel<<<blocksFor(T), Threads, 0, S>>>(Counts, T, C, Table, L.TableSlots, SlotOf, DR);
-    flagKernel<<<blocksFor(T), Threads, 0, S>>>(Table, SlotOf, T, Flag);
-    size_t Bytes = L.ScanTempBytes;
-    if (cudaError_t E = cub::DeviceScan::ExclusiveSum(B.Base + L.ScanTemp, Bytes, Flag, Packed,
-                                                      int(T), S))
-      return E;
-    numberKernel<<<blocksFor(T), Threads, 0, S>>>(Counts, T, C, Flag, Packed, SlotOf, Table,
-                                                  Classes, M, DR);
-    classIdKernel<<<blocksFor(T), Threads, 0, S>>>(Table, SlotOf, T);
+    // The fast path: classes by hash tag, then every thread checked against
+    // its class's vector, which is read in order (rows) rather than from
+    // the representative's scattered counters. The exact path's kernels
+    // return at once unless the check found a difference (a tag collision).
+    for (bool Exact : {false, true}) {
+      if (Exact)
+        fillKernel<<<1024, Threads, 0, S>>>(Table, L.TableSlots, M);
+      insertKernel<<<blocksFor(T), Threads, 0, S>>>(Counts, T, C, Table, L.TableSlots, SlotOf, DR,
+                                                    M, Exact, WeakHash);
+      flagKernel<<<blocksFor(T), Threads, 0, S>>>(Table, SlotOf, T, Flag, M, Exact);
+      size_t Bytes = L.ScanTempBytes;
+      if (cudaError_t E = cub::DeviceScan::ExclusiveSum(B.Base + L.ScanTemp, Bytes, Flag, Packed,
+                                                        int(T), S))
+        return E;
+      numberKernel<<<blocksFor(T), Threads, 0, S>>>(Counts, T, C, Flag, Packed, SlotOf, Table,
+                                                    Classes, M, DR, Exact);
+      classIdKernel<<<blocksFor(T), Threads, 0, S>>>(Table, SlotOf, T, M, Exact);
+      if (!Exact)
+        checkKernel<<<blocksFor(T), Threads, 0, S>>>(Counts, T, C, SlotOf, Classes, M);
+    }
     packKernel<<<blocksFor(T), Threads, 0, S>>>(SlotOf, T, M, Packed);
   }
   if (Width) {

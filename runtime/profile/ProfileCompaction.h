@@ -4,9 +4,12 @@
 // distinct vectors and a bit-packed class id per thread (the version-3
 // record, divopt/ProfileFile.h) cross PCIe and reach the file.
 //
-// Exact: a hash of the C counters only chooses where a thread looks in an
+// Exact: a hash of the C counters chooses where a thread looks in an
 // open-addressing table of representative threads; two threads share a class
-// only when all C counters compare equal. Classes are numbered in the order
+// only when all C counters compare equal. The fast path groups threads by
+// hash tag, then checks every thread's counters against its class's vector;
+// a difference (a collision) sends the launch down the exact path, which
+// compares counters before joining a class. Classes are numbered in the order
 // of their lowest thread id, so the record does not depend on the GPU's
 // scheduling.
 //
@@ -91,6 +94,9 @@ cudaError_t queueClear(const CompactionBuffers &B, cudaStream_t S);
 
 // After the profile clone: classes, packed ids and branch sums into B, and
 // N, IdBits and the packed word count into R (mapped).
-cudaError_t queueCompaction(const CompactionBuffers &B, CompactionResult *R, cudaStream_t S);
+// WeakHash (tests only, DIVOPT_PROFILE_TEST_WEAK_HASH=1): a hash of 256
+// values, whose collisions take the exact path.
+cudaError_t queueCompaction(const CompactionBuffers &B, CompactionResult *R, cudaStream_t S,
+                            bool WeakHash = false);
 
 } // namespace divopt::rt::profile
