@@ -28,7 +28,7 @@ namespace {
 // that uses them is in place.
 struct Counters {
   SmallVector<AllocaInst *, 16> Edges;    // per counted edge (notes "counters"), i32
-  SmallVector<AllocaInst *, 8> BranchExec; // per conditional branch, i64
+  SmallVector<AllocaInst *, 8> BranchExec; // per conditional branch, i32
   SmallVector<AllocaInst *, 8> BranchDiv;
 };
 
@@ -38,17 +38,22 @@ void increment(IRBuilder<> &B, AllocaInst *Counter, Value *By) {
 
 // Warp-level branch counting, as the NVIDIA profiler counts divergent
 // branches: the lowest active lane counts one execution per warp, and one
-// divergence when the active lanes disagree on the condition.
+// divergence when the active lanes disagree on the condition. This runs at
+// every execution of every branch, in the kernel's hottest loops, so it is
+// kept short: the lowest active lane is the one with no active lane below it
+// (%lanemask_lt is a per-thread constant, hoisted out of loops), and the
+// counters are 32-bit registers (a 64-bit add is two instructions), widened
+// when they are added to the 64-bit buckets at exit. A thread's count of one
+// branch wraps at 2^32 executions, as its edge counters do.
 void countBranch(BranchInst *Br, AllocaInst *Exec, AllocaInst *Div) {
   IRBuilder<> B(Br);
   Value *Active = B.CreateIntrinsic(Intrinsic::nvvm_activemask, {});
   Value *Taken = B.CreateIntrinsic(Intrinsic::nvvm_vote_ballot_sync, {}, {Active, Br->getCondition()});
-  Value *Lane = B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_laneid, {});
-  Value *Leader = B.CreateICmpEQ(
-      B.CreateIntrinsic(Intrinsic::cttz, {B.getInt32Ty()}, {Active, B.getTrue()}), Lane);
+  Value *Below = B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_lanemask_lt, {});
+  Value *Leader = B.CreateICmpEQ(B.CreateAnd(Active, Below), B.getInt32(0));
   Value *Split = B.CreateAnd(B.CreateICmpNE(Taken, B.getInt32(0)), B.CreateICmpNE(Taken, Active));
-  increment(B, Exec, B.CreateZExt(Leader, B.getInt64Ty()));
-  increment(B, Div, B.CreateZExt(B.CreateAnd(Leader, Split), B.getInt64Ty()));
+  increment(B, Exec, B.CreateZExt(Leader, B.getInt32Ty()));
+  increment(B, Div, B.CreateZExt(B.CreateAnd(Leader, Split), B.getInt32Ty()));
 }
 
 static_assert((abi::BranchBucketThreads & (abi::BranchBucketThreads - 1)) == 0,
@@ -150,13 +155,14 @@ void flushAt(ReturnInst *Ret, const Counters &C, ThreadGeometry G, Argument *Cou
     for (unsigned Which = 0; Which < 2; ++Which) {
       AllocaInst *Counter = Which == 0 ? C.BranchExec[K] : C.BranchDiv[K];
       IRBuilder<> At(Ret);
-      Value *N = At.CreateLoad(At.getInt64Ty(), Counter);
-      Instruction *Then = SplitBlockAndInsertIfThen(At.CreateICmpNE(N, At.getInt64(0)), Ret, false);
+      Value *N = At.CreateLoad(At.getInt32Ty(), Counter);
+      Instruction *Then = SplitBlockAndInsertIfThen(At.CreateICmpNE(N, At.getInt32(0)), Ret, false);
       IRBuilder<> T(Then);
       Value *Slot = T.CreateAdd(T.CreateMul(Bucket, T.getInt64(2 * NumBranches)),
                                 T.getInt64(2 * K + Which));
       Value *Ptr = T.CreateInBoundsGEP(T.getInt64Ty(), Branches, Slot);
-      T.CreateAtomicRMW(AtomicRMWInst::Add, Ptr, N, MaybeAlign(8), AtomicOrdering::Monotonic);
+      T.CreateAtomicRMW(AtomicRMWInst::Add, Ptr, T.CreateZExt(N, T.getInt64Ty()), MaybeAlign(8),
+                        AtomicOrdering::Monotonic);
     }
   }
 }
@@ -257,8 +263,8 @@ Function *createProfileClone(Function &Kernel, const BlockNumbering &Numbering) 
   for (unsigned E = 0; E < Counted.size(); ++E)
     C.Edges.push_back(NewCounter(B.getInt32Ty(), 0, "divopt.edge" + Twine(E)));
   for (unsigned K = 0; K < Numbering.BranchBlocks.size(); ++K) {
-    C.BranchExec.push_back(NewCounter(B.getInt64Ty(), 0, "divopt.br" + Twine(K) + ".exec"));
-    C.BranchDiv.push_back(NewCounter(B.getInt64Ty(), 0, "divopt.br" + Twine(K) + ".div"));
+    C.BranchExec.push_back(NewCounter(B.getInt32Ty(), 0, "divopt.br" + Twine(K) + ".exec"));
+    C.BranchDiv.push_back(NewCounter(B.getInt32Ty(), 0, "divopt.br" + Twine(K) + ".div"));
   }
   ThreadGeometry G = emitThreadGeometry(B);
 

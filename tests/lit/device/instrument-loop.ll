@@ -58,10 +58,15 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK: [[SKIP:%.*]] = xor i1 %has, true
 ; CHECK: [[SKIP32:%.*]] = zext i1 [[SKIP]] to i32
 ; CHECK: [[EDGE0:%.*]] = add i32 0, [[SKIP32]]
-; Each conditional branch: a ballot over the active lanes, counted by the leader.
+; Each conditional branch: a ballot over the active lanes, counted in 32-bit
+; registers by the leader, the active lane with no active lane below it.
 ; CHECK: [[ACTIVE:%.*]] = call i32 @llvm.nvvm.activemask()
-; CHECK: call i32 @llvm.nvvm.vote.ballot.sync(i32 [[ACTIVE]], i1 %has)
-; CHECK: call i32 @llvm.cttz.i32(i32 [[ACTIVE]], i1 true)
+; CHECK: [[TAKEN:%.*]] = call i32 @llvm.nvvm.vote.ballot.sync(i32 [[ACTIVE]], i1 %has)
+; CHECK: [[BELOW:%.*]] = call i32 @llvm.nvvm.read.ptx.sreg.lanemask.lt()
+; CHECK: [[LOWER:%.*]] = and i32 [[ACTIVE]], [[BELOW]]
+; CHECK: [[LEADER:%.*]] = icmp eq i32 [[LOWER]], 0
+; CHECK: [[ONE:%.*]] = zext i1 [[LEADER]] to i32
+; CHECK: add i32 0, [[ONE]]
 ; CHECK: br i1 %has
 ; The loop's back edge counts itself in a register (a phi, no memory traffic,
 ; no block on the edge): the body adds the condition.
@@ -92,6 +97,8 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK: store i16
 ; CHECK: divopt.flushed:
 ; CHECK: %divopt.bucket = lshr i64 %divopt.gtid, 7
-; ... and atomic adds of the nonzero branch counters to the warp's bucket.
-; CHECK: icmp ne i64 {{%.*}}, 0
-; CHECK: atomicrmw add ptr addrspace(1) {{%.*}}, i64 {{%.*}} monotonic, align 8
+; ... and atomic adds of the nonzero branch counters, widened, to the warp's
+; bucket.
+; CHECK: icmp ne i32 [[N:%.*]], 0
+; CHECK: [[WIDE:%.*]] = zext i32 [[N]] to i64
+; CHECK: atomicrmw add ptr addrspace(1) {{%.*}}, i64 [[WIDE]] monotonic, align 8
