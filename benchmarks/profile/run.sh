@@ -2,7 +2,9 @@
 # Profiling cost at scale (issue 14), on a GPU host: every suite app, the
 # 20M-thread many-block kernel and the 1000-launch program, each in mode off
 # and in profile mode, with the runtime's per-launch statistics
-# (DIVOPT_PROFILE_STATS) and the profile's size. One JSON file per run lands
+# (DIVOPT_PROFILE_STATS) and the profile's size. Profile mode runs with its
+# default sampling (DIVOPT_PROFILE_LAUNCHES=1): the first launch of each
+# kernel and shape is profiled, as a user's run profiles it. One JSON file per run lands
 # in OUT_DIR; benchmarks/profile/table.py turns them into the report.
 #   benchmarks/profile/run.sh BIN_DIR OUT_DIR [LABEL=now] [APPS...]
 # BIN_DIR holds bench-app-* and bench-profile-*; LABEL names the build (a
@@ -52,7 +54,7 @@ for App in $APPS; do
     for Classes in 200000 4000000; do
       run "many_blocks-$Classes" off "$BIN/bench-profile-many-blocks" 20000000 "$Classes" \
         "${MANY_BLOCKS_LAUNCHES:-3}"
-      DIVOPT_PROFILE_LAUNCHES=all run "many_blocks-$Classes" profile \
+      run "many_blocks-$Classes" profile \
         "$BIN/bench-profile-many-blocks" 20000000 "$Classes" "${MANY_BLOCKS_LAUNCHES:-3}"
     done ;;
   repeated_launches)
@@ -61,8 +63,9 @@ for App in $APPS; do
       run repeated_launches "$Mode" "$BIN/bench-profile-repeated-launches" 1000
     done ;;
   *)
-    # 3 warm-ups and 5 timed launches, all of them profiled in profile mode.
+    # 3 warm-ups and 5 timed launches; in profile mode the default sampling
+    # records the first (a build that records every launch records all 8).
     run "$App" off "$BIN/bench-app-$App" --repeat 5
-    DIVOPT_PROFILE_LAUNCHES=all run "$App" profile "$BIN/bench-app-$App" --repeat 5 ;;
+    run "$App" profile "$BIN/bench-app-$App" --repeat 5 ;;
   esac
 done
