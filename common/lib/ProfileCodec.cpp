@@ -17,7 +17,115 @@ uint64_t packedIdWords(uint64_t Threads, uint32_t IdBits) {
   return Threads / 32 * IdBits + (Threads % 32 * IdBits + 31) / 32;
 }
 
+uint64_t featureColumnBytes(uint32_t Encoding, uint64_t Threads) {
+  switch (Encoding) {
+  case FeatureConstant:
+    return 8;
+  case FeatureThreadIndex:
+    return 0;
+  case FeatureU32:
+  case FeatureI32:
+  case FeatureF32:
+    return Threads * 4;
+  default:
+    return Threads * 8;
+  }
+}
+
+// The same tests, bit for bit, as the GPU's (runtime/profile/FeatureCompaction.cu).
+uint32_t chooseFeatureEncoding(const double *Values, uint64_t Threads) {
+  bool Constant = true, Index = true, U32 = true, I32 = true, F32 = true;
+  uint64_t First = Threads ? codec::bitsOf(Values[0]) : 0;
+  for (uint64_t T = 0; T < Threads; ++T) {
+    double V = Values[T];
+    uint64_t Bits = codec::bitsOf(V);
+    Constant = Constant && Bits == First;
+    Index = Index && Bits == codec::bitsOf(double(T));
+    U32 = U32 && codec::fitsU32(V);
+    I32 = I32 && codec::fitsI32(V);
+    F32 = F32 && codec::bitsOf(double(float(V))) == Bits;
+  }
+  return Constant ? FeatureConstant
+         : Index  ? FeatureThreadIndex
+         : U32    ? FeatureU32
+         : I32    ? FeatureI32
+         : F32    ? FeatureF32
+                  : FeatureF64;
+}
+
 namespace codec {
+
+std::string encodeFeatureColumn(const double *Values, uint64_t Threads, uint32_t Encoding) {
+  std::string Out(featureColumnBytes(Encoding, Threads), '\0');
+  char *P = Out.data();
+  switch (Encoding) {
+  case FeatureConstant:
+    std::memcpy(P, Values, 8);
+    break;
+  case FeatureThreadIndex:
+    break;
+  case FeatureU32:
+    for (uint64_t T = 0; T < Threads; ++T) {
+      uint32_t V = uint32_t(Values[T]);
+      std::memcpy(P + T * 4, &V, 4);
+    }
+    break;
+  case FeatureI32:
+    for (uint64_t T = 0; T < Threads; ++T) {
+      int32_t V = int32_t(Values[T]);
+      std::memcpy(P + T * 4, &V, 4);
+    }
+    break;
+  case FeatureF32:
+    for (uint64_t T = 0; T < Threads; ++T) {
+      float V = float(Values[T]);
+      std::memcpy(P + T * 4, &V, 4);
+    }
+    break;
+  default:
+    std::memcpy(P, Values, Threads * 8);
+  }
+  return Out;
+}
+
+void decodeFeatureColumn(const char *Data, uint64_t Threads, uint32_t Encoding, double *Out) {
+  switch (Encoding) {
+  case FeatureConstant: {
+    double V;
+    std::memcpy(&V, Data, 8);
+    for (uint64_t T = 0; T < Threads; ++T)
+      Out[T] = V;
+    break;
+  }
+  case FeatureThreadIndex:
+    for (uint64_t T = 0; T < Threads; ++T)
+      Out[T] = double(T);
+    break;
+  case FeatureU32:
+    for (uint64_t T = 0; T < Threads; ++T) {
+      uint32_t V;
+      std::memcpy(&V, Data + T * 4, 4);
+      Out[T] = V;
+    }
+    break;
+  case FeatureI32:
+    for (uint64_t T = 0; T < Threads; ++T) {
+      int32_t V;
+      std::memcpy(&V, Data + T * 4, 4);
+      Out[T] = V;
+    }
+    break;
+  case FeatureF32:
+    for (uint64_t T = 0; T < Threads; ++T) {
+      float V;
+      std::memcpy(&V, Data + T * 4, 4);
+      Out[T] = V;
+    }
+    break;
+  default:
+    std::memcpy(Out, Data, Threads * 8);
+  }
+}
 
 std::vector<uint32_t> packIds(const uint32_t *Ids, uint64_t Threads, uint32_t Bits) {
   uint64_t Words = packedIdWords(Threads, Bits);

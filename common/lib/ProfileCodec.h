@@ -3,6 +3,7 @@
 // block counts into classes, and the zstd frame. Internal to divopt_common.
 #pragma once
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,28 @@ struct Compacted {
   std::vector<uint32_t> ClassOf;
 };
 Compacted compactBlockMajor(const uint32_t *Counts, uint64_t Threads, uint32_t Blocks);
+
+// Feature columns (docs/profile-format.md): the exactness tests behind
+// chooseFeatureEncoding, the same on the GPU.
+inline uint64_t bitsOf(double V) {
+  uint64_t B;
+  std::memcpy(&B, &V, 8);
+  return B;
+}
+// An integer in [0, 2^32), not -0.0: (double)(uint32_t)V == V bit for bit.
+inline bool fitsU32(double V) {
+  return V >= 0 && V <= 4294967295.0 && bitsOf(double(uint32_t(V))) == bitsOf(V);
+}
+// An integer in [-2^31, 2^31), not -0.0.
+inline bool fitsI32(double V) {
+  return V >= -2147483648.0 && V <= 2147483647.0 && bitsOf(double(int32_t(V))) == bitsOf(V);
+}
+// Column Values (T of them) in Encoding (which must hold them), as stored
+// after the encoding field: featureColumnBytes(Encoding, T) bytes.
+std::string encodeFeatureColumn(const double *Values, uint64_t Threads, uint32_t Encoding);
+// The inverse: T doubles into Out from featureColumnBytes(Encoding, T) bytes
+// at Data (any alignment). Encoding must be known.
+void decodeFeatureColumn(const char *Data, uint64_t Threads, uint32_t Encoding, double *Out);
 
 // The zstd level of profile payloads: fast, chosen by measured write speed
 // (docs/profile-format.md).

@@ -221,14 +221,39 @@ void decodePayload(RecordReader &R, size_t At, const std::string &Payload, Launc
   if (P.NumFeatures != 0 && P.NumFeatures != P.Kernel.Features.size())
     In.fail(std::to_string(P.NumFeatures) + " features per thread disagree with the notes' " +
             std::to_string(P.Kernel.Features.size()));
+  // F columns, each an encoding and its data. Every column's size is
+  // checked against the payload before any is expanded (a constant column
+  // of a corrupt header's 2^60 threads is caught below, as the classes are).
+  struct Column {
+    uint32_t Encoding;
+    const char *Data;
+  };
+  std::vector<Column> Columns(P.NumFeatures);
+  for (uint32_t F = 0; F < P.NumFeatures; ++F) {
+    uint32_t E = In.u32("feature encoding");
+    if (E >= NumFeatureEncodings)
+      In.fail("feature " + std::to_string(F) + " has unknown encoding " + std::to_string(E));
+    uint64_t Width = E == FeatureConstant ? 0 : featureColumnBytes(E, 1);
+    if (E == FeatureConstant)
+      Columns[F] = {E, In.take(1, 8, "feature values")};
+    else
+      Columns[F] = {E, Width ? In.take(Threads, Width, "feature values") : nullptr};
+  }
+  if (In.left() != 0)
+    In.fail(std::to_string(In.left()) + " bytes after the features");
   uint64_t NumValues;
   if (__builtin_mul_overflow(Threads, uint64_t(P.NumFeatures), &NumValues))
     In.fail("launch dimensions overflow 64 bits (corrupt record)");
-  In.need(NumValues, sizeof(double), "features");
-  P.Features.resize(NumValues);
-  In.read(P.Features.data(), NumValues, sizeof(double), "features");
-  if (In.left() != 0)
-    In.fail(std::to_string(In.left()) + " bytes after the features");
+  try {
+    P.Features.resize(NumValues);
+  } catch (const std::bad_alloc &) {
+    In.fail("the launch's " + std::to_string(Threads) + " threads are too large to hold in memory");
+  } catch (const std::length_error &) {
+    In.fail("the launch's " + std::to_string(Threads) + " threads are too large to hold in memory");
+  }
+  for (uint32_t F = 0; F < P.NumFeatures; ++F)
+    codec::decodeFeatureColumn(Columns[F].Data, Threads, Columns[F].Encoding,
+                               P.Features.data() + F * Threads);
 
   // The payload bounds everything above, but not the threads of a launch
   // with one class (0 id bits): a corrupt header may claim 2^60.
@@ -433,6 +458,25 @@ bool writeCompactedRecord(std::FILE *Out, const LaunchHeader &H, uint32_t NumBlo
                           uint32_t NumBranches, const CompactedCounters &Counters,
                           const uint64_t *Branches, uint32_t NumFeatures,
                           const double *Features) {
+  uint64_t Threads = H.threads();
+  std::vector<std::string> Encoded(NumFeatures);
+  std::vector<FeatureColumn> Columns(NumFeatures);
+  for (uint32_t F = 0; F < NumFeatures; ++F) {
+    const double *Values = Features + F * Threads;
+    Columns[F].Encoding = chooseFeatureEncoding(Values, Threads);
+    Encoded[F] = codec::encodeFeatureColumn(Values, Threads, Columns[F].Encoding);
+    if (Columns[F].Encoding == FeatureConstant)
+      std::memcpy(&Columns[F].Constant, Encoded[F].data(), 8);
+    Columns[F].Data = Encoded[F].data();
+  }
+  return writeCompactedRecord(Out, H, NumBlocks, NumBranches, Counters, Branches, NumFeatures,
+                              Columns.data());
+}
+
+bool writeCompactedRecord(std::FILE *Out, const LaunchHeader &H, uint32_t NumBlocks,
+                          uint32_t NumBranches, const CompactedCounters &Counters,
+                          const uint64_t *Branches, uint32_t NumFeatures,
+                          const FeatureColumn *Columns) {
   uint32_t Layout = H.Layout == LayoutBlockClasses ? LayoutBlockClasses : LayoutCounterClasses;
   uint64_t Threads = H.threads();
   uint64_t Words = packedIdWords(Threads, Counters.IdBits);
@@ -444,7 +488,14 @@ bool writeCompactedRecord(std::FILE *Out, const LaunchHeader &H, uint32_t NumBlo
   P.raw(Counters.PackedIds, Words * 4);
   P.raw(Branches, 2 * uint64_t(NumBranches) * 8);
   P.u32(NumFeatures);
-  P.raw(Features, uint64_t(NumFeatures) * Threads * 8);
+  for (uint32_t F = 0; F < NumFeatures; ++F) {
+    const FeatureColumn &Col = Columns[F];
+    P.u32(Col.Encoding);
+    if (Col.Encoding == FeatureConstant)
+      P.raw(&Col.Constant, 8);
+    else
+      P.raw(Col.Data, featureColumnBytes(Col.Encoding, Threads));
+  }
   std::string Frame = codec::compress(P.Bytes.data(), P.Bytes.size());
   RecordWriter Sizes;
   Sizes.u64(Frame.size());

@@ -9,6 +9,7 @@
 #include <zstd.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -203,6 +204,143 @@ TEST(ProfileV3, FeaturesRoundTrip) {
   EXPECT_EQ(Read.NumFeatures, 3u);
   EXPECT_EQ(Read.NumClasses, 3u);
   expectSameCounters(Read, P);
+}
+
+// Bit-for-bit equality of feature values (EXPECT_EQ takes -0.0 for 0.0 and
+// never NaN for NaN).
+void expectSameBits(const std::vector<double> &A, const std::vector<double> &B) {
+  ASSERT_EQ(A.size(), B.size());
+  for (size_t I = 0; I < A.size(); ++I)
+    ASSERT_EQ(codec::bitsOf(A[I]), codec::bitsOf(B[I])) << "value " << I << ": " << A[I]
+                                                          << " != " << B[I];
+}
+
+TEST(ProfileV3Features, EncodingIsTheNarrowestExactOne) {
+  auto enc = [](std::vector<double> V) { return chooseFeatureEncoding(V.data(), V.size()); };
+  EXPECT_EQ(enc({7.5, 7.5, 7.5}), FeatureConstant);
+  EXPECT_EQ(enc({0, 1, 2, 3}), FeatureThreadIndex);
+  EXPECT_EQ(enc({3}), FeatureConstant); // one thread: constant before thread index
+  EXPECT_EQ(enc({0, 1, 2, 4294967295.0}), FeatureU32);
+  EXPECT_EQ(enc({-1, 1, 2, 2147483647.0}), FeatureI32);
+  EXPECT_EQ(enc({-2147483648.0, 0, 0}), FeatureI32);
+  EXPECT_EQ(enc({0.5, 1, 2}), FeatureF32);
+  EXPECT_EQ(enc({4294967296.0, 1, 2}), FeatureF32);   // past u32, a float
+  EXPECT_EQ(enc({-0.0, 1, 2}), FeatureF32);            // -0.0 is no integer's double
+  EXPECT_EQ(enc({std::nan(""), 1, 2}), FeatureF32);
+  EXPECT_EQ(enc({0.1, 1, 2}), FeatureF64);
+  EXPECT_EQ(enc({1e300, 1, 2}), FeatureF64);
+  EXPECT_EQ(enc({-0.0, 1, 2, 3}), FeatureF32);         // not the thread index 0
+  EXPECT_EQ(enc({0.0, -0.0}), FeatureF32);             // not constant, bit for bit
+  EXPECT_EQ(featureColumnBytes(FeatureConstant, 100), 8u);
+  EXPECT_EQ(featureColumnBytes(FeatureThreadIndex, 100), 0u);
+  EXPECT_EQ(featureColumnBytes(FeatureU32, 100), 400u);
+  EXPECT_EQ(featureColumnBytes(FeatureI32, 100), 400u);
+  EXPECT_EQ(featureColumnBytes(FeatureF32, 100), 400u);
+  EXPECT_EQ(featureColumnBytes(FeatureF64, 100), 800u);
+}
+
+// A kernel with N features (all of them thread ids in the notes: the
+// format does not look at their kinds).
+KernelNote kernelWithNFeatures(unsigned N) {
+  KernelNote K = test::kernelWithFeatures();
+  K.Features.assign(N, K.Features[2]);
+  for (BlockNote &B : K.Blocks)
+    B.Features.clear();
+  return K;
+}
+
+// Every encoding in one record, and the payload's size says each column
+// took its narrowest form.
+TEST(ProfileV3Features, EveryEncodingRoundTrips) {
+  TempPath T;
+  const uint32_t Threads = 2 * 37;
+  auto Column = [](unsigned F, uint64_t T) -> double {
+    switch (F) {
+    case 0: return 42.25;                          // constant
+    case 1: return double(T);                      // thread index
+    case 2: return double(T * 58000000ull);        // u32 (up to 4.2e9)
+    case 3: return double(int64_t(T) - 40);        // i32
+    case 4: return T == 5 ? -0.0 : T * 0.5;        // f32
+    case 5: return T * 0.1;                        // f64
+    case 6: return T == 3 ? std::nan("") : 1.5;    // f32: NaN
+    default: return T == 0 ? -0.0 : 0.0;           // f32: not constant by bits
+    }
+  };
+  LaunchProfile P = test::launchWithFeatures(
+      kernelWithNFeatures(8), 2, 37,
+      [&](uint64_t T) {
+        std::vector<double> V;
+        for (unsigned F = 0; F < 8; ++F)
+          V.push_back(Column(F, T));
+        return V;
+      },
+      [](unsigned B, const std::vector<double> &, uint64_t T) { return uint32_t(B + T % 2); });
+  std::vector<uint32_t> Want = {FeatureConstant, FeatureThreadIndex, FeatureU32, FeatureI32,
+                                FeatureF32,      FeatureF64,         FeatureF32, FeatureF32};
+  uint64_t FeatureBytes = 0;
+  for (unsigned F = 0; F < 8; ++F) {
+    EXPECT_EQ(chooseFeatureEncoding(P.Features.data() + F * Threads, Threads), Want[F]) << F;
+    FeatureBytes += 4 + featureColumnBytes(Want[F], Threads);
+  }
+  append(T.Path, P);
+  LaunchProfile Read = readProfileFile(T.Path).at(0);
+  ASSERT_EQ(Read.NumFeatures, 8u);
+  expectSameBits(Read.Features, P.Features);
+  EXPECT_EQ(Read.feature(1, 70), 70.0);
+  // Payload: C, N, bits, classes, ids, branches, F, then the columns.
+  ProfileIndex Index(T.Path);
+  uint64_t Blocks = P.Kernel.Blocks.size(), Branches = P.Kernel.BranchBlocks.size();
+  uint64_t Before = 12 + Read.NumClasses * Blocks * 4 +
+                    packedIdWords(Threads, classIdBits(Read.NumClasses)) * 4 +
+                    Branches * 16 + 4;
+  EXPECT_EQ(Index.records().at(0).UncompressedSize, Before + FeatureBytes);
+  expectSameBits(Index.loadClasses(0).Features, P.Features);
+}
+
+// The runtime's writer: columns already encoded, their data at any
+// alignment.
+TEST(ProfileV3Features, EncodedColumnsRoundTrip) {
+  TempPath T;
+  KernelNote K = kernelWithNFeatures(6);
+  LaunchProfile P = launchOf(K, {1, 1, 1}, {5, 1, 1});
+  std::vector<uint32_t> U = {0, 1, 4000000000u, 3, 9};
+  std::vector<int32_t> I = {-7, 0, 2147483647, -2147483647 - 1, 5};
+  std::vector<float> Fl = {0.5f, -0.0f, 1e30f, -3.25f, 0};
+  std::vector<double> D = {0.1, 0.2, -1e-300, 4, 5};
+  std::string Unaligned = "x" + std::string(reinterpret_cast<const char *>(I.data()), 20);
+  std::vector<FeatureColumn> Cols(6);
+  Cols[0] = {FeatureConstant, -2.5, nullptr};
+  Cols[1] = {FeatureThreadIndex, 0, nullptr};
+  Cols[2] = {FeatureU32, 0, U.data()};
+  Cols[3] = {FeatureI32, 0, Unaligned.data() + 1};
+  Cols[4] = {FeatureF32, 0, Fl.data()};
+  Cols[5] = {FeatureF64, 0, D.data()};
+  CompactedCounters C;
+  std::vector<uint32_t> Classes(K.Blocks.size(), 1);
+  C.NumCounters = uint32_t(K.Blocks.size());
+  C.NumClasses = 1;
+  C.Classes = Classes.data();
+  std::vector<uint64_t> Branches(2 * K.BranchBlocks.size(), 3);
+  std::FILE *F = std::fopen(T.Path.c_str(), "ab");
+  ASSERT_NE(F, nullptr);
+  LaunchHeader H = P.Header;
+  H.Layout = LayoutBlockClasses;
+  ASSERT_TRUE(writeCompactedRecord(F, H, uint32_t(K.Blocks.size()),
+                                   uint32_t(K.BranchBlocks.size()), C, Branches.data(), 6,
+                                   Cols.data()));
+  std::fclose(F);
+  LaunchProfile Read = readProfileFile(T.Path).at(0);
+  std::vector<double> Want;
+  for (int T = 0; T < 5; ++T) Want.push_back(-2.5);
+  for (int T = 0; T < 5; ++T) Want.push_back(T);
+  for (uint32_t V : U) Want.push_back(V);
+  for (int32_t V : I) Want.push_back(V);
+  for (float V : Fl) Want.push_back(V);
+  for (double V : D) Want.push_back(V);
+  expectSameBits(Read.Features, Want);
+  // The host writer picks the same encodings from the dense doubles.
+  for (unsigned Col = 0; Col < 6; ++Col)
+    EXPECT_EQ(chooseFeatureEncoding(Want.data() + Col * 5, 5), Cols[Col].Encoding) << Col;
 }
 
 // What the runtime writes: layout 2 through writeCompactedRecord, here with
@@ -487,6 +625,47 @@ TEST(ProfileV3Errors, PayloadProblems) {
                "threads times id width overflow 64 bits");
   // One class (no id bits) for 2^62 threads: too many to hold, not a crash.
   EXPECT_ERROR(v3Record(Huge, payload(3, 1, 0, {1, 2, 3}, {}, {4, 1})), "too large to hold");
+}
+
+// A one-class payload of Launch's blocks and branches, then F and Columns
+// (each column's encoding and data, raw).
+std::string featurePayload(const LaunchProfile &Launch, uint32_t F, const std::string &Columns) {
+  uint32_t C = uint32_t(Launch.Kernel.Blocks.size());
+  std::string P = payload(C, 1, 0, std::vector<uint32_t>(C, 1), {},
+                          std::vector<uint64_t>(2 * Launch.Kernel.BranchBlocks.size(), 0), F);
+  return P + Columns;
+}
+
+TEST(ProfileV3Errors, FeatureColumnProblems) {
+  LaunchProfile P = launchOf(kernelWithNFeatures(2), {1, 1, 1}, {10, 1, 1});
+  auto u32 = [](uint32_t V) { return std::string(reinterpret_cast<const char *>(&V), 4); };
+  std::string Const = u32(FeatureConstant) + std::string(8, '\0');
+  std::string Index = u32(FeatureThreadIndex);
+  std::string U10 = u32(FeatureU32) + std::string(40, '\1');
+  // Good: read back.
+  {
+    TempPath T;
+    writeBytes(T.Path, v3Record(P, featurePayload(P, 2, Const + U10)));
+    LaunchProfile Read = readProfileFile(T.Path).at(0);
+    ASSERT_EQ(Read.Features.size(), 20u);
+    EXPECT_EQ(Read.feature(0, 9), 0.0);
+    EXPECT_EQ(Read.feature(1, 9), double(0x01010101u));
+  }
+  EXPECT_ERROR(v3Record(P, featurePayload(P, 2, Index + u32(6))),
+               "feature 1 has unknown encoding 6");
+  EXPECT_ERROR(v3Record(P, featurePayload(P, 2, u32(0xffffffffu) + Index)),
+               "feature 0 has unknown encoding 4294967295");
+  // Truncated columns: of every width, and a missing encoding.
+  EXPECT_ERROR(v3Record(P, featurePayload(P, 2, Index + U10.substr(0, 43))),
+               "payload is too short (feature values run past its end)");
+  EXPECT_ERROR(v3Record(P, featurePayload(P, 2, Index + u32(FeatureF64) + std::string(79, 'a'))),
+               "payload is too short (feature values run past its end)");
+  EXPECT_ERROR(v3Record(P, featurePayload(P, 2, Const.substr(0, 11) )),
+               "payload is too short (feature values run past its end)");
+  EXPECT_ERROR(v3Record(P, featurePayload(P, 2, Index)),
+               "payload is too short (feature encoding run past its end)");
+  EXPECT_ERROR(v3Record(P, featurePayload(P, 2, Index + Index + "z")),
+               "1 bytes after the features");
 }
 
 TEST(ProfileV3Errors, UnderivableCounters) {

@@ -102,16 +102,49 @@ struct CompactedCounters {
   // word i / 32 (least significant first).
   const uint32_t *PackedIds = nullptr;
 };
+// How a version-3 record stores one feature column (docs/profile-format.md,
+// "Feature columns"): the narrowest of these that holds every thread's value
+// exactly (bit for bit), tried in this order.
+enum FeatureEncoding : uint32_t {
+  FeatureConstant = 0,    // one f64, every thread's value
+  FeatureThreadIndex = 1, // no data: thread gtid's value is double(gtid)
+  FeatureU32 = 2,         // T u32: every value an integer in [0, 2^32)
+  FeatureI32 = 3,         // T i32: every value an integer in [-2^31, 2^31)
+  FeatureF32 = 4,         // T f32: every value a float
+  FeatureF64 = 5,         // T f64
+  NumFeatureEncodings = 6,
+};
+// Bytes of one column's data (after its encoding field) for T threads.
+uint64_t featureColumnBytes(uint32_t Encoding, uint64_t Threads);
+// One feature column in its encoding, as a writer hands it over: Constant
+// for FeatureConstant; Data, featureColumnBytes(Encoding, T) bytes (any
+// alignment), for U32, I32, F32 and F64.
+struct FeatureColumn {
+  uint32_t Encoding = FeatureF64;
+  double Constant = 0;
+  const void *Data = nullptr;
+};
+// The narrowest encoding of T values, as the runtime's GPU chooses it.
+uint32_t chooseFeatureEncoding(const double *Values, uint64_t Threads);
+
 // Bits a class id needs: 0 for one class, else bit_width(N - 1).
 uint32_t classIdBits(uint64_t NumClasses);
 uint64_t packedIdWords(uint64_t Threads, uint32_t IdBits);
 
 // Appends one version-3 record. Branches has 2 * NumBranches entries,
-// Features NumFeatures * threads. Returns false on an I/O error.
+// Features NumFeatures * threads (dense doubles, [f * threads + gtid]; each
+// column is stored in the encoding chooseFeatureEncoding picks). Returns
+// false on an I/O error.
 bool writeCompactedRecord(std::FILE *Out, const LaunchHeader &H, uint32_t NumBlocks,
                           uint32_t NumBranches, const CompactedCounters &Counters,
                           const uint64_t *Branches, uint32_t NumFeatures = 0,
                           const double *Features = nullptr);
+// The same with the feature columns already encoded (the runtime's GPU
+// chooses and narrows them): NumFeatures columns.
+bool writeCompactedRecord(std::FILE *Out, const LaunchHeader &H, uint32_t NumBlocks,
+                          uint32_t NumBranches, const CompactedCounters &Counters,
+                          const uint64_t *Branches, uint32_t NumFeatures,
+                          const FeatureColumn *Columns);
 
 // How many launches of one kernel and launch shape a process made, and how
 // many of them it recorded (launch sampling, DIVOPT_PROFILE_LAUNCHES). The
