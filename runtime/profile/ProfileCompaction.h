@@ -49,6 +49,9 @@ struct CompactionLayout {
   uint32_t Counters = 0; // C
   uint32_t Branches = 0; // K
   uint32_t Features = 0; // F (0: no feature clone)
+  // Offset of the feature compaction's staging area, appended after Total by
+  // planFeatureStaging (profile/FeatureCompaction.h); 0 until then.
+  size_t FeatureStaging = 0;
   uint64_t Buckets = 0;  // branch buckets, ceil(T / abi::BranchBucketThreads)
   uint64_t TableSlots = 0;
   size_t ScanTempBytes = 0;

@@ -3,6 +3,7 @@
 #include "launch/DriverApi.h"
 #include "launch/LaunchShape.h"
 #include "launch/RuntimeConfig.h"
+#include "profile/FeatureCompaction.h"
 #include "profile/ProfileCompaction.h"
 #include "profile/ProfileSink.h"
 #include "profile/ProfileStats.h"
@@ -220,7 +221,8 @@ DeviceSet *acquireSet(Profiler &P, ShapeState &St, std::unique_lock<std::mutex> 
         auto Set = std::make_unique<DeviceSet>();
         Set->Buffers.Layout = St.Layout;
         bool Ok = cudaMalloc(reinterpret_cast<void **>(&Set->Buffers.Base), Need) == cudaSuccess;
-        Ok = Ok && cudaHostAlloc(reinterpret_cast<void **>(&Set->Result), sizeof(CompactionResult),
+        Ok = Ok && cudaHostAlloc(reinterpret_cast<void **>(&Set->Result),
+                                 sizeof(CompactionResult) + profile::featureResultBytes(St.Features),
                                  cudaHostAllocMapped) == cudaSuccess;
         Ok = Ok && cudaEventCreateWithFlags(&Set->Done, cudaEventDisableTiming |
                                                             cudaEventBlockingSync) == cudaSuccess;
@@ -352,7 +354,8 @@ bool launchProfiled(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result) 
   profile::queueClear(B, L.Stream);
   // The feature clone reads the inputs before the kernel can change them.
   CUresult Features = CUDA_ERROR_NOT_FOUND;
-  if (St.Features)
+  bool FeaturesCompacted = false;
+  if (St.Features) {
     Features = launchFeatureClone(K, L, B.features());
   profile::queueStamp(R, profile::CloneStart, L.Stream);
   CUresult Launch = launchProfileClone(K, L, B);
@@ -375,6 +378,9 @@ bool launchProfiled(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result) 
   static const bool WeakHash = [] {
     const char *W = std::getenv("DIVOPT_PROFILE_TEST_WEAK_HASH");
     return W && std::string(W) == "1";
+  // The feature compaction's staging area, in the same set (again after a
+  // re-plan of the layout).
+  profile::planFeatureStaging(St.Layout);
   }();
   if (cudaError_t E = profile::queueCompaction(B, R, L.Stream, WeakHash); E != cudaSuccess)
     warn("cannot queue the profile compaction of " + K.Name + " (" + cudaGetErrorString(E) +
@@ -388,6 +394,14 @@ bool launchProfiled(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result) 
   LaunchHeader &H = Rec->Header;
   H.Kernel = K.Name;
   H.Program = programName();
+    if (Features == CUDA_SUCCESS) {
+      cudaError_t E = profile::queueFeatureCompaction(B, R, L.Stream);
+      FeaturesCompacted = E == cudaSuccess;
+      if (!FeaturesCompacted && !K.FeatureWarned.exchange(true))
+        warn("cannot queue the feature compaction of " + K.Name + " (" + cudaGetErrorString(E) +
+             "); its profile records have no feature values");
+    }
+  }
   H.Device = Facts.Name;
   H.ComputeCapability = Facts.ComputeCapability;
   H.DriverVersion = Facts.Driver;
@@ -402,7 +416,7 @@ bool launchProfiled(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result) 
   Rec->NumBranches = St.Stats.Branches;
   Rec->NumCounters = St.Counters;
   Rec->NumFeatures = St.Features;
-  Rec->FeaturesValid = St.Features && Features == CUDA_SUCCESS;
+  Rec->FeaturesValid = St.Features && Features == CUDA_SUCCESS && FeaturesCompacted;
   Rec->Device = B;
   Rec->Result = R;
   Rec->Done = Set->Done;

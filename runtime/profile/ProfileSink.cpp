@@ -1,4 +1,5 @@
 #include "profile/ProfileSink.h"
+#include "profile/FeatureCompaction.h"
 #include "launch/RuntimeConfig.h"
 #include "divopt/Runtime.h"
 
@@ -45,6 +46,9 @@ struct ProfileSink::State {
     bool Skip = false; // nothing to write (the launch failed, say)
     size_t IdOffset = 0, BranchOffset = 0, FeatureOffset = 0;
     bool WithFeatures = false;
+    // The feature columns as the GPU encoded them; Data is an offset into
+    // the buffer until the writer resolves it.
+    std::vector<FeatureColumn> Columns;
     RecordCosts Costs;
   };
   static constexpr size_t MaxHostBuffers = 4;
@@ -144,12 +148,31 @@ void ProfileSink::State::copyOne(PendingRecord &R, Copied &Out) {
     return;
   }
   size_t ClassBytes = size_t(N) * R.NumCounters * 4, IdBytes = Words * 4,
-         BranchBytes = size_t(2) * R.NumBranches * 8,
-         FeatureBytes = R.FeaturesValid ? size_t(R.NumFeatures) * T * 8 : 0;
+         BranchBytes = size_t(2) * R.NumBranches * 8, FeatureBytes = 0;
   Out.IdOffset = (ClassBytes + 7) / 8 * 8;
   Out.BranchOffset = (Out.IdOffset + IdBytes + 7) / 8 * 8;
   Out.FeatureOffset = Out.BranchOffset + BranchBytes;
-  Out.WithFeatures = FeatureBytes != 0;
+  // Each column in the encoding the GPU chose (FeatureCompaction.h), its
+  // data 8-byte aligned after the branch sums.
+  const profile::FeatureColumnResult *Encoded = profile::featureResults(R.Result);
+  Out.WithFeatures = R.FeaturesValid;
+  for (uint32_t F = 0; Out.WithFeatures && F < R.NumFeatures; ++F)
+    if (Encoded[F].Encoding >= NumFeatureEncodings ||
+        Encoded[F].Bytes != featureColumnBytes(Encoded[F].Encoding, T)) {
+      warn("the feature compaction of " + R.Header.Kernel +
+           " did not finish; the record has no feature values");
+      Out.WithFeatures = false;
+    }
+  Out.Columns.clear();
+  for (uint32_t F = 0; Out.WithFeatures && F < R.NumFeatures; ++F) {
+    FeatureColumn Col;
+    Col.Encoding = Encoded[F].Encoding;
+    Col.Constant = Encoded[F].Constant;
+    Col.Data = reinterpret_cast<const void *>(uintptr_t(Out.FeatureOffset + FeatureBytes));
+    if (Col.Encoding != FeatureConstant)
+      FeatureBytes += (Encoded[F].Bytes + 7) / 8 * 8;
+    Out.Columns.push_back(Col);
+  }
   size_t Total = Out.FeatureOffset + FeatureBytes;
   auto Start = std::chrono::steady_clock::now();
   if (!hostBuffer(Total, Out.Buffer)) {
@@ -171,9 +194,11 @@ void ProfileSink::State::copyOne(PendingRecord &R, Copied &Out) {
   if (BranchBytes)
     cudaMemcpyAsync(H + Out.BranchOffset, D.branchSums(), BranchBytes, cudaMemcpyDeviceToHost,
                     CopyStream);
-  if (FeatureBytes)
-    cudaMemcpyAsync(H + Out.FeatureOffset, D.features(), FeatureBytes, cudaMemcpyDeviceToHost,
-                    CopyStream);
+  for (uint32_t F = 0; F < Out.Columns.size(); ++F)
+    if (const void *Src = profile::featureColumnData(D, F, Out.Columns[F].Encoding))
+      cudaMemcpyAsync(H + uintptr_t(Out.Columns[F].Data), Src,
+                      featureColumnBytes(Out.Columns[F].Encoding, T), cudaMemcpyDeviceToHost,
+                      CopyStream);
   cudaError_t E = cudaStreamSynchronize(CopyStream);
   Costs.CopyMs = msSince(Start);
   Release();
@@ -228,13 +253,15 @@ void ProfileSink::State::writeLoop() {
             return writeCompactedRecord(File, R.Header, R.NumBlocks, R.NumBranches, Counters,
                                         reinterpret_cast<const uint64_t *>(H + C.BranchOffset),
                                         C.WithFeatures ? R.NumFeatures : 0,
-                                        reinterpret_cast<const double *>(H + C.FeatureOffset));
+                                        C.Columns.data());
           },
           &C.Costs.RecordBytes);
       C.Costs.WriteMs = msSince(Start);
       C.Costs.Written = Ok;
     }
     if (R.Finished)
+      for (FeatureColumn &Col : C.Columns)
+        Col.Data = H + uintptr_t(Col.Data);
       R.Finished(C.Costs);
     G.lock();
     if (C.Buffer.Host)
