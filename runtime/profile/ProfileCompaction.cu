@@ -11,9 +11,22 @@
 //            gather their counters as the class's vector
 //   classid  every thread reads its class number from its slot
 //   check    (fast path) every thread's counters equal its class's vector;
-//            if not, the exact path's insert .. classid run, else they return
+//            if not, the exact path's insert .. classid run, else they return.
+//            Block-wide and transposed: a warp stages its 32 threads'
+//            counters in shared memory (coalesced reads, 32 counters at a
+//            time); a thread whose class an earlier lane of its warp has is
+//            compared with that lane in shared memory, and the first lane of
+//            each class compares with the class's vector read along the row
+//            by the whole warp (one coalesced 128-byte read per 32 counters,
+//            not 32 scattered 4-byte reads).
 //   pack     one thread per 32-bit word of the packed id stream
 // and the branch buckets are summed on the side.
+//
+// Narrow mode (divopt/Abi.h): the counters are u16; a thread whose slots hold
+// the marker 0xFFFF has its u32 counters in the overflow list, which a small
+// open-addressing map (gtid -> list index, built first) finds. Every pass
+// reads counters through CountsView, so the classes' vectors are u32 and
+// exact either way.
 #include "profile/ProfileCompaction.h"
 #include "divopt/Abi.h"
 
@@ -25,6 +38,8 @@ namespace {
 constexpr unsigned Threads = 256;
 constexpr unsigned long long Empty = ~0ull;
 constexpr unsigned BucketRowsPerBlock = 64;
+constexpr unsigned CheckChunk = 32; // counters staged per step of the check
+constexpr uint16_t Marker = 0xFFFF;
 
 __device__ unsigned long long globalTimer() {
   unsigned long long T;
@@ -61,30 +76,109 @@ __device__ inline unsigned long long mix(unsigned long long H) {
   return H;
 }
 
-__device__ inline bool sameCounters(const uint32_t *Counts, uint64_t T, uint32_t C, uint32_t A,
-                                    uint32_t B) {
-  for (uint32_t c = 0; c < C; ++c)
-    if (Counts[c * T + A] != Counts[c * T + B])
+__device__ inline uint32_t mapHash(uint32_t G) { return uint32_t(mix(G) >> 32); }
+
+// The profile clone's counters, u32 (wide) or u16 with the overflow list
+// (narrow), read as u32.
+struct CountsView {
+  const void *P;
+  uint32_t T, C;
+  bool Narrow;
+  const uint32_t *Ov;             // narrow: the overflow list
+  const unsigned long long *Map;  // narrow: (gtid << 32 | list index), ~0 empty
+  uint32_t MapMask;
+
+  // Thread G's counters: Row non-null when they are in the overflow list.
+  struct Thread {
+    const void *P;
+    uint32_t T, G;
+    bool Narrow;
+    const uint32_t *Row;
+    __device__ uint32_t operator[](uint32_t c) const {
+      if (Row)
+        return Row[c];
+      size_t I = size_t(c) * T + G;
+      return Narrow ? uint32_t(static_cast<const uint16_t *>(P)[I])
+                    : static_cast<const uint32_t *>(P)[I];
+    }
+  };
+
+  // The list's record of G; null when it has none (only when the list is
+  // incomplete, a launch whose record is dropped).
+  __device__ const uint32_t *overflowRow(uint32_t G) const {
+    uint32_t S = mapHash(G) & MapMask;
+    for (uint32_t Probes = 0; Probes <= MapMask; ++Probes) {
+      unsigned long long E = Map[S];
+      if (E == Empty)
+        return nullptr;
+      if (uint32_t(E >> 32) == G)
+        return Ov + 2 + size_t(uint32_t(E)) * (C + 1) + 1;
+      S = (S + 1) & MapMask;
+    }
+    return nullptr;
+  }
+
+  __device__ Thread at(uint32_t G) const {
+    Thread Th{P, T, G, Narrow, nullptr};
+    if (Narrow && static_cast<const uint16_t *>(P)[G] == Marker)
+      Th.Row = overflowRow(G);
+    return Th;
+  }
+};
+
+__device__ inline bool sameCounters(const CountsView &V, uint32_t A, uint32_t B) {
+  auto X = V.at(A), Y = V.at(B);
+  for (uint32_t c = 0; c < V.C; ++c)
+    if (X[c] != Y[c])
       return false;
   return true;
+}
+
+// Narrow mode: the overflow count for the host, and the map of the list's
+// records (those within its capacity).
+__global__ void overflowMapKernel(CountsView V, uint32_t Capacity, unsigned long long *Map,
+                                  CompactionResult *R) {
+  uint32_t Count = V.Ov[0];
+  uint32_t Records = Count < Capacity ? Count : Capacity;
+  uint32_t I = blockIdx.x * blockDim.x + threadIdx.x;
+  if (I == 0) {
+    R->Overflowed = Count;
+    R->OverflowCapacity = Capacity;
+  }
+  if (I >= Records)
+    return;
+  uint32_t G = V.Ov[2 + size_t(I) * (V.C + 1)];
+  unsigned long long Mine = (static_cast<unsigned long long>(G) << 32) | I;
+  uint32_t S = mapHash(G) & V.MapMask;
+  for (uint32_t Probes = 0; Probes <= V.MapMask; ++Probes) {
+    if (atomicCAS(&Map[S], Empty, Mine) == Empty)
+      return;
+    S = (S + 1) & V.MapMask;
+  }
+}
+
+__global__ void overflowHeaderKernel(uint32_t *Ov, uint32_t Capacity) {
+  Ov[0] = 0;
+  Ov[1] = Capacity;
 }
 
 // Exact: a slot of the same tag is the thread's class only when all C
 // counters are equal. Fast (!Exact): the tag alone decides, and checkKernel
 // verifies the classes afterwards.
-__global__ void insertKernel(const uint32_t *Counts, uint32_t T, uint32_t C,
-                             unsigned long long *Table, unsigned long long Slots, uint32_t *SlotOf,
+__global__ void insertKernel(CountsView V, unsigned long long *Table, unsigned long long Slots, uint32_t *SlotOf,
                              CompactionResult *R, const Meta *M, bool Exact, bool Weak) {
   if (skip(M, Exact))
     return;
+  uint32_t T = V.T, C = V.C;
   uint32_t G = blockIdx.x * blockDim.x + threadIdx.x;
   bool Live = G < T;
   unsigned LiveMask = __ballot_sync(~0u, Live);
   if (!Live)
     return;
+  auto Own = V.at(G);
   unsigned long long H = 0xcbf29ce484222325ull;
   for (uint32_t c = 0; c < C; ++c)
-    H = (H ^ Counts[size_t(c) * T + G]) * 0x100000001b3ull;
+    H = (H ^ Own[c]) * 0x100000001b3ull;
   // Weak: a hash of 256 values, for tests of the exact path (collisions).
   H = mix(Weak ? H & 0xff : H);
   unsigned long long Tag = H >> 32;
@@ -98,8 +192,8 @@ __global__ void insertKernel(const uint32_t *Counts, uint32_t T, uint32_t C,
   unsigned Leader = __ffs(Group) - 1;
   bool Same = Exact;
   for (uint32_t c = 0; Exact && c < C; ++c) {
-    uint32_t V = Counts[size_t(c) * T + G];
-    Same &= __shfl_sync(LiveMask, V, Leader) == V;
+    uint32_t X = Own[c];
+    Same &= __shfl_sync(LiveMask, X, Leader) == X;
   }
   bool Follower = Lane != Leader && Same;
   unsigned long long Slot = __umul64hi(H, Slots);
@@ -117,7 +211,7 @@ __global__ void insertKernel(const uint32_t *Counts, uint32_t T, uint32_t C,
           break;
       }
       // The slot's thread has the same tag: compare the counters themselves.
-      if ((E >> 32) == Tag && (!Exact || sameCounters(Counts, T, C, uint32_t(E), G)))
+      if ((E >> 32) == Tag && (!Exact || sameCounters(V, uint32_t(E), G)))
         break;
       Slot = Slot + 1 == Slots ? 0 : Slot + 1;
     }
@@ -144,20 +238,22 @@ __global__ void flagKernel(const unsigned long long *Table, const uint32_t *Slot
     Flag[G] = uint32_t(Table[SlotOf[G]]) == G;
 }
 
-__global__ void numberKernel(const uint32_t *Counts, uint32_t T, uint32_t C, const uint32_t *Flag,
+__global__ void numberKernel(CountsView V, const uint32_t *Flag,
                              const uint32_t *Number, const uint32_t *SlotOf,
                              unsigned long long *Table, uint32_t *Classes, Meta *M,
                              CompactionResult *R, bool Exact) {
   if (skip(M, Exact))
     return;
+  uint32_t T = V.T, C = V.C;
   uint32_t G = blockIdx.x * blockDim.x + threadIdx.x;
   if (G >= T)
     return;
   uint32_t K = Number[G];
   if (Flag[G]) {
     Table[SlotOf[G]] = (static_cast<unsigned long long>(K) << 32) | G;
+    auto Th = V.at(G);
     for (uint32_t c = 0; c < C; ++c)
-      Classes[size_t(K) * C + c] = Counts[size_t(c) * T + G];
+      Classes[size_t(K) * C + c] = Th[c];
   }
   if (G == T - 1) {
     uint32_t N = K + Flag[G];
@@ -179,16 +275,61 @@ __global__ void classIdKernel(const unsigned long long *Table, uint32_t *SlotOf,
     SlotOf[G] = uint32_t(Table[SlotOf[G]] >> 32);
 }
 
-// Every thread's counters against its class's vector (a row, read in
-// order): any difference sends the compaction down the exact path.
-__global__ void checkKernel(const uint32_t *Counts, uint32_t T, uint32_t C, const uint32_t *ClassOf,
-                            const uint32_t *Classes, Meta *M) {
+// Every thread's counters against its class's vector: any difference sends
+// the compaction down the exact path. Each warp works on its own 32 columns
+// of the shared stage (no block barrier): counters c0 .. c0 + 31 of its 32
+// threads, stored by the threads (coalesced along the threads), then read
+// along the counters by the warp. A lane whose class an earlier lane of the
+// warp has compares with that lane in shared memory; the first lane of each
+// class compares with the class's row, which the 32 lanes read together (32
+// consecutive u32s). Transitivity makes that the same check as every thread
+// against the row.
+__global__ void __launch_bounds__(Threads) checkKernel(CountsView V, const uint32_t *ClassOf,
+                                                       const uint32_t *Classes, Meta *M) {
+  __shared__ uint32_t Stage[CheckChunk][Threads + 1];
+  uint32_t T = V.T, C = V.C;
   uint32_t G = blockIdx.x * blockDim.x + threadIdx.x;
-  if (G >= T)
+  bool Live = G < T;
+  unsigned Lane = threadIdx.x % 32, Base = threadIdx.x - Lane;
+  uint32_t Class = Live ? ClassOf[G] : ~0u;
+  unsigned Group = __match_any_sync(~0u, Class);
+  unsigned Leader = __ffs(Group) - 1;
+  unsigned Firsts = __ballot_sync(~0u, Live && Lane == Leader);
+  auto Th = V.at(Live ? G : 0);
+  bool Bad = false;
+  for (uint32_t c0 = 0; c0 < C; c0 += CheckChunk) {
+    uint32_t n = C - c0 < CheckChunk ? C - c0 : CheckChunk;
+    if (Live)
+      for (uint32_t k = 0; k < n; ++k)
+        Stage[k][threadIdx.x] = Th[c0 + k];
+    __syncwarp();
+    if (Live && Lane != Leader)
+      for (uint32_t k = 0; k < n; ++k)
+        Bad |= Stage[k][threadIdx.x] != Stage[k][Base + Leader];
+    for (unsigned F = Firsts; F; F &= F - 1) {
+      unsigned j = __ffs(F) - 1;
+      uint32_t Cj = __shfl_sync(~0u, Class, j);
+      if (Lane < n)
+        Bad |= Classes[size_t(Cj) * C + c0 + Lane] != Stage[Lane][Base + j];
+    }
+    __syncwarp();
+  }
+  if (__any_sync(~0u, Bad) && Lane == 0)
+    M->Mismatch = 1;
+}
+
+// The check as it was before the transposed one (a benchmark's baseline,
+// DIVOPT_PROFILE_TEST_ROW_CHECK=1): each thread reads its class's row 4
+// bytes at a time, scattered across the warp.
+__global__ void checkRowsKernel(CountsView V, const uint32_t *ClassOf, const uint32_t *Classes,
+                                Meta *M) {
+  uint32_t G = blockIdx.x * blockDim.x + threadIdx.x;
+  if (G >= V.T)
     return;
-  const uint32_t *Row = Classes + size_t(ClassOf[G]) * C;
-  for (uint32_t c = 0; c < C; ++c)
-    if (Row[c] != Counts[size_t(c) * T + G]) {
+  const uint32_t *Row = Classes + size_t(ClassOf[G]) * V.C;
+  auto Th = V.at(G);
+  for (uint32_t c = 0; c < V.C; ++c)
+    if (Row[c] != Th[c]) {
       M->Mismatch = 1;
       return;
     }
@@ -251,7 +392,17 @@ unsigned blocksFor(uint64_t N) { return unsigned((N + Threads - 1) / Threads); }
 
 } // namespace
 
-bool planCompaction(uint64_t T, uint32_t C, uint32_t K, uint32_t F, CompactionLayout &L) {
+uint32_t overflowCapacity(uint64_t T) {
+  uint64_t Cap = (T + 63) / 64;
+  if (Cap < 256)
+    Cap = 256;
+  if (Cap > T)
+    Cap = T;
+  return uint32_t(Cap);
+}
+
+bool planCompaction(uint64_t T, uint32_t C, uint32_t K, uint32_t F, bool Narrow,
+                    CompactionLayout &L) {
   if (T == 0 || T > uint64_t(INT32_MAX))
     return false;
   L = CompactionLayout{};
@@ -259,6 +410,13 @@ bool planCompaction(uint64_t T, uint32_t C, uint32_t K, uint32_t F, CompactionLa
   L.Counters = C;
   L.Branches = K;
   L.Features = F;
+  L.Narrow = Narrow && C > 0;
+  if (L.Narrow) {
+    L.OverflowCapacity = overflowCapacity(T);
+    L.OverflowMapSlots = 1;
+    while (L.OverflowMapSlots < 2ull * L.OverflowCapacity)
+      L.OverflowMapSlots *= 2;
+  }
   L.Buckets = (T + abi::BranchBucketThreads - 1) / abi::BranchBucketThreads;
   // A quarter more slots than threads: every thread distinct still leaves
   // the table at most 80% full; a few classes leave it nearly empty.
@@ -276,10 +434,12 @@ bool planCompaction(uint64_t T, uint32_t C, uint32_t K, uint32_t F, CompactionLa
     return At;
   };
   // The clones' part first, in one piece that queueClear zeroes.
-  L.Counts = Carve(size_t(C) * T * 4);
+  L.Counts = Carve(size_t(C) * T * (L.Narrow ? 2 : 4));
+  L.Overflow = Carve(L.overflowListBytes());
   L.BranchBuckets = Carve(L.Buckets * 2 * K * 8);
   L.FeatureValues = Carve(size_t(F) * T * 8);
   L.Table = Carve(L.TableSlots * 8);
+  L.OverflowMap = Carve(L.OverflowMapSlots * 8);
   L.Slot = Carve(C ? T * 4 : 0);
   L.Flag = Carve(C ? T * 4 : 0);
   // The scan's output lives where the packed ids go later: each thread's
@@ -301,17 +461,26 @@ cudaError_t queueStamp(CompactionResult *R, Stamp Which, cudaStream_t S) {
 
 cudaError_t queueClear(const CompactionBuffers &B, cudaStream_t S) {
   const CompactionLayout &L = B.Layout;
+  if (L.Narrow) {
+    overflowHeaderKernel<<<1, 1, 0, S>>>(B.overflow(), L.OverflowCapacity);
+    if (cudaError_t E = cudaGetLastError())
+      return E;
+  }
   return cudaMemsetAsync(B.Base + L.BranchBuckets, 0, L.Buckets * 2 * L.Branches * 8, S);
 }
 
 cudaError_t queueCompaction(const CompactionBuffers &B, CompactionResult *R, cudaStream_t S,
-                            bool WeakHash) {
+                            bool WeakHash, bool RowCheck) {
   const CompactionLayout &L = B.Layout;
   uint32_t T = uint32_t(L.Threads), C = L.Counters, Width = 2 * L.Branches;
   CompactionResult *DR = R; // mapped, the same address on the device (UVA)
   R->TableFull = 0;
   auto *M = reinterpret_cast<Meta *>(B.Base + L.Meta);
-  auto *Counts = reinterpret_cast<const uint32_t *>(B.Base + L.Counts);
+  auto *Map = reinterpret_cast<unsigned long long *>(B.Base + L.OverflowMap);
+  CountsView V{B.Base + L.Counts, T,       C, L.Narrow, B.overflow(), Map,
+               uint32_t(L.OverflowMapSlots ? L.OverflowMapSlots - 1 : 0)};
+  R->Overflowed = 0;
+  R->OverflowCapacity = L.OverflowCapacity;
   auto *Table = reinterpret_cast<unsigned long long *>(B.Base + L.Table);
   auto *SlotOf = reinterpret_cast<uint32_t *>(B.Base + L.Slot);
   auto *Flag = reinterpret_cast<uint32_t *>(B.Base + L.Flag);
@@ -325,6 +494,12 @@ cudaError_t queueCompaction(const CompactionBuffers &B, CompactionResult *R, cud
   } else {
     if (cudaError_t E = cudaMemsetAsync(Table, 0xff, L.TableSlots * 8, S))
       return E;
+    if (L.Narrow) {
+      if (cudaError_t E = cudaMemsetAsync(Map, 0xff, L.OverflowMapSlots * 8, S))
+        return E;
+      overflowMapKernel<<<blocksFor(L.OverflowCapacity), Threads, 0, S>>>(V, L.OverflowCapacity,
+                                                                          Map, DR);
+    }
     // The fast path: classes by hash tag, then every thread checked against
     // its class's vector, which is read in order (rows) rather than from
     // the representative's scattered counters. The exact path's kernels
@@ -332,18 +507,21 @@ cudaError_t queueCompaction(const CompactionBuffers &B, CompactionResult *R, cud
     for (bool Exact : {false, true}) {
       if (Exact)
         fillKernel<<<1024, Threads, 0, S>>>(Table, L.TableSlots, M);
-      insertKernel<<<blocksFor(T), Threads, 0, S>>>(Counts, T, C, Table, L.TableSlots, SlotOf, DR,
+      insertKernel<<<blocksFor(T), Threads, 0, S>>>(V, Table, L.TableSlots, SlotOf, DR,
                                                     M, Exact, WeakHash);
       flagKernel<<<blocksFor(T), Threads, 0, S>>>(Table, SlotOf, T, Flag, M, Exact);
       size_t Bytes = L.ScanTempBytes;
       if (cudaError_t E = cub::DeviceScan::ExclusiveSum(B.Base + L.ScanTemp, Bytes, Flag, Packed,
                                                         int(T), S))
         return E;
-      numberKernel<<<blocksFor(T), Threads, 0, S>>>(Counts, T, C, Flag, Packed, SlotOf, Table,
+      numberKernel<<<blocksFor(T), Threads, 0, S>>>(V, Flag, Packed, SlotOf, Table,
                                                     Classes, M, DR, Exact);
       classIdKernel<<<blocksFor(T), Threads, 0, S>>>(Table, SlotOf, T, M, Exact);
       if (!Exact)
-        checkKernel<<<blocksFor(T), Threads, 0, S>>>(Counts, T, C, SlotOf, Classes, M);
+        if (RowCheck)
+          checkRowsKernel<<<blocksFor(T), Threads, 0, S>>>(V, SlotOf, Classes, M);
+        else
+          checkKernel<<<blocksFor(T), Threads, 0, S>>>(V, SlotOf, Classes, M);
     }
     packKernel<<<blocksFor(T), Threads, 0, S>>>(SlotOf, T, M, Packed);
   }

@@ -39,6 +39,11 @@ struct CompactionResult {
   uint32_t IdBits;      // classIdBits(N)
   uint64_t PackedWords; // packedIdWords(T, IdBits)
   uint32_t TableFull;   // the table overflowed (never, by its size): the record is not written
+  // Narrow mode: threads whose counters reached 0xFFFF (the overflow list's
+  // overflow[0]) and the list's capacity. Overflowed > OverflowCapacity: the
+  // list is incomplete and the record must not be written.
+  uint32_t Overflowed;
+  uint32_t OverflowCapacity;
   unsigned long long Stamps[NumStamps];
 };
 
@@ -52,29 +57,54 @@ struct CompactionLayout {
   // Offset of the feature compaction's staging area, appended after Total by
   // planFeatureStaging (profile/FeatureCompaction.h); 0 until then.
   size_t FeatureStaging = 0;
+  // Narrow mode (divopt/Abi.h): u16 counters and an overflow list of
+  // OverflowCapacity records of C + 1 u32s; wide: u32 counters, no list.
+  bool Narrow = false;
+  uint32_t OverflowCapacity = 0;
+  uint64_t OverflowMapSlots = 0; // a power of two, >= 2 * OverflowCapacity
   uint64_t Buckets = 0;  // branch buckets, ceil(T / abi::BranchBucketThreads)
   uint64_t TableSlots = 0;
   size_t ScanTempBytes = 0;
   // Offsets in the allocation.
-  size_t Counts = 0, BranchBuckets = 0, FeatureValues = 0, Table = 0, Slot = 0, Flag = 0,
-         Packed = 0, Classes = 0, BranchSums = 0, Meta = 0, ScanTemp = 0, Total = 0;
+  size_t Counts = 0, Overflow = 0, BranchBuckets = 0, FeatureValues = 0, Table = 0,
+         OverflowMap = 0, Slot = 0, Flag = 0, Packed = 0, Classes = 0, BranchSums = 0, Meta = 0,
+         ScanTemp = 0, Total = 0;
 
-  // What the profile clone and the feature clone write: C*T*4 + branch buckets + F*T*8.
-  size_t counterBytes() const { return Table; }
-  // What the compaction needs besides (table, per-thread ids, classes, packed ids, sums).
-  size_t scratchBytes() const { return Total - Table; }
+  // What the profile clone writes, as allocated: C*T*2 (narrow) or C*T*4
+  // (wide) counters + the overflow list + branch buckets (no feature values).
+  uint64_t counterBytes() const {
+    return uint64_t(Counters) * Threads * (Narrow ? 2 : 4) + overflowListBytes() +
+           Buckets * 2 * Branches * 8;
+  }
+  uint64_t overflowListBytes() const {
+    return Narrow ? (2 + uint64_t(OverflowCapacity) * (Counters + 1)) * 4 : 0;
+  }
+  // What the compaction needs besides (table, per-thread ids, classes,
+  // packed ids, sums, the overflow list's index) and the alignment.
+  uint64_t scratchBytes() const {
+    return Total - counterBytes() - uint64_t(Features) * Threads * 8;
+  }
 };
 
-// The layout of a launch of T threads; false when T is too large for the
-// compaction (more than INT32_MAX threads).
+// The overflow list's capacity for T threads: max(256, ceil(T / 64)) records,
+// at most T (documented in docs/profiling.md).
+uint32_t overflowCapacity(uint64_t Threads);
+
+// The layout of a launch of T threads, narrow (u16 counters) or wide; false
+// when T is too large for the compaction (more than INT32_MAX threads).
+// Narrow is ignored (wide) when the kernel has no counters.
 bool planCompaction(uint64_t Threads, uint32_t Counters, uint32_t Branches, uint32_t Features,
-                    CompactionLayout &Out);
+                    bool Narrow, CompactionLayout &Out);
 
 // Device pointers into one allocation laid out as CompactionLayout says.
 struct CompactionBuffers {
   CompactionLayout Layout;
   char *Base = nullptr;
-  uint32_t *counts() const { return reinterpret_cast<uint32_t *>(Base + Layout.Counts); }
+  void *counts() const { return Base + Layout.Counts; }
+  // The profile clone's third hidden parameter: null in wide mode.
+  uint32_t *overflow() const {
+    return Layout.Narrow ? reinterpret_cast<uint32_t *>(Base + Layout.Overflow) : nullptr;
+  }
   unsigned long long *branchBuckets() const {
     return reinterpret_cast<unsigned long long *>(Base + Layout.BranchBuckets);
   }
@@ -90,7 +120,8 @@ struct CompactionBuffers {
 
 cudaError_t queueStamp(CompactionResult *R, Stamp Which, cudaStream_t S);
 
-// Zeroes what the profile clone adds to (the branch buckets) before it runs.
+// Zeroes what the profile clone adds to (the branch buckets, the overflow
+// list's count) and sets the list's capacity, before it runs.
 // The counters need no clearing: every thread stores all of its own at each
 // return, and a thread that traps fails the launch, which is not recorded.
 cudaError_t queueClear(const CompactionBuffers &B, cudaStream_t S);
@@ -98,8 +129,9 @@ cudaError_t queueClear(const CompactionBuffers &B, cudaStream_t S);
 // After the profile clone: classes, packed ids and branch sums into B, and
 // N, IdBits and the packed word count into R (mapped).
 // WeakHash (tests only, DIVOPT_PROFILE_TEST_WEAK_HASH=1): a hash of 256
-// values, whose collisions take the exact path.
+// values, whose collisions take the exact path. RowCheck (benchmarks only,
+// DIVOPT_PROFILE_TEST_ROW_CHECK=1): the former check, one thread per row.
 cudaError_t queueCompaction(const CompactionBuffers &B, CompactionResult *R, cudaStream_t S,
-                            bool WeakHash = false);
+                            bool WeakHash = false, bool RowCheck = false);
 
 } // namespace divopt::rt::profile

@@ -69,6 +69,9 @@ struct ShapeState {
   Shape S{};
   bool Usable = true;
   bool MemoryWarned = false, AllocWarned = false, CaptureWarned = false;
+  // Wide: u32 counters (DIVOPT_PROFILE_COUNTERS=32, or after a narrow
+  // launch's overflow list was too small for its overflowing threads).
+  bool Wide = false;
   uint32_t Counters = 0, Features = 0;
   CompactionLayout Layout;
   std::vector<std::unique_ptr<DeviceSet>> Sets;
@@ -99,6 +102,21 @@ struct Profiler {
 Profiler &profiler() {
   static auto *P = new Profiler; // outlives static destructors; used at exit
   return *P;
+}
+
+// DIVOPT_PROFILE_COUNTERS: 16 (default) profiles in narrow mode (u16
+// counters, overflow list), 32 in wide mode (u32 counters).
+bool narrowCounters() {
+  static const bool Narrow = [] {
+    const char *W = std::getenv("DIVOPT_PROFILE_COUNTERS");
+    if (!W || !*W || std::string(W) == "16")
+      return true;
+    if (std::string(W) == "32")
+      return false;
+    warn(std::string("DIVOPT_PROFILE_COUNTERS='") + W + "' is neither 16 nor 32; using 16");
+    return true;
+  }();
+  return Narrow;
 }
 
 std::string mib(uint64_t Bytes) { return std::to_string((Bytes + (1 << 19)) >> 20) + " MiB"; }
@@ -158,15 +176,17 @@ ShapeState &shapeFor(Profiler &P, KernelInfo &K, const Shape &S) {
     warn("profiling " + K.Name + " without feature values: " + K.FeatureProblem);
   R.Counters = St.Counters;
   R.Features = St.Features;
-  if (!profile::planCompaction(T, St.Counters, R.Branches, St.Features, St.Layout)) {
+  St.Wide = !narrowCounters();
+  if (!profile::planCompaction(T, St.Counters, R.Branches, St.Features, !St.Wide, St.Layout)) {
     St.Usable = false;
     warn("not profiling " + K.Name + " " + shapeText(S) + ": " + std::to_string(T) +
          " threads, more than the profile's compaction handles (2^31 - 1); running the original");
     return St;
   }
   const CompactionLayout &L = St.Layout;
-  R.CounterBytes = uint64_t(St.Counters) * T * 4 + L.Buckets * 2 * R.Branches * 8;
-  R.ScratchBytes = L.Total - R.CounterBytes - uint64_t(St.Features) * T * 8;
+  R.CounterBytes = L.counterBytes();
+  R.CounterWidth = L.Narrow ? 16 : 32;
+  R.ScratchBytes = L.scratchBytes();
   R.LegacyCounterBytes = uint64_t(R.Blocks) * T * 4 + (T + 31) / 32 * 2 * R.Branches * 8;
   return St;
 }
@@ -178,8 +198,22 @@ DeviceSet *acquireSet(Profiler &P, ShapeState &St, std::unique_lock<std::mutex> 
                       uint64_t LaunchIndex) {
   uint64_t Need = St.Layout.Total, Budget = budget(P);
   for (;;) {
+    // Idle sets of the shape's former layout (narrow, before it went wide)
+    // are of no more use.
+    for (size_t I = 0; I < St.Sets.size();) {
+      DeviceSet &Set = *St.Sets[I];
+      if (Set.Busy || Set.Buffers.Layout.Narrow == St.Layout.Narrow) {
+        ++I;
+        continue;
+      }
+      cudaFree(Set.Buffers.Base);
+      cudaFreeHost(Set.Result);
+      cudaEventDestroy(Set.Done);
+      P.Held -= Set.Buffers.Layout.Total;
+      St.Sets.erase(St.Sets.begin() + I);
+    }
     for (auto &Set : St.Sets)
-      if (!Set->Busy) {
+      if (!Set->Busy && Set->Buffers.Layout.Narrow == St.Layout.Narrow) {
         Set->Busy = true;
         return Set.get();
       }
@@ -213,7 +247,7 @@ DeviceSet *acquireSet(Profiler &P, ShapeState &St, std::unique_lock<std::mutex> 
           cudaFree(Sets[I]->Buffers.Base);
           cudaFreeHost(Sets[I]->Result);
           cudaEventDestroy(Sets[I]->Done);
-          P.Held -= Other->Layout.Total;
+          P.Held -= Sets[I]->Buffers.Layout.Total;
           Sets.erase(Sets.begin() + I);
         }
       }
@@ -269,13 +303,13 @@ uint64_t legacyRecordBytes(const LaunchHeader &H, const ProfileStats &R, bool Fe
 }
 
 // The profile clone with its hidden parameters (divopt/Abi.h): counts,
-// branch buckets, and, where the clone takes it, a null overflow list, which
-// asks for u32 counters (wide mode).
+// branch buckets, and the overflow list (narrow mode: u16 counters), or
+// null (wide mode: u32 counters).
 CUresult launchProfileClone(const KernelInfo &K, const LaunchRequest &L,
                             const CompactionBuffers &B) {
   static_assert(abi::ProfileHiddenParams >= 2 && abi::ProfileHiddenParams <= 3,
                 "the profile clone takes counts, branches and perhaps overflow");
-  void *Hidden[3] = {B.counts(), B.branchBuckets(), nullptr};
+  void *Hidden[3] = {B.counts(), B.branchBuckets(), B.overflow()};
   thread_local std::vector<void *> Args;
   Args.assign(L.Args, L.Args + K.Note.Params);
   for (unsigned I = 0; I < abi::ProfileHiddenParams; ++I)
@@ -343,6 +377,9 @@ bool launchProfiled(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result) 
     return false;
   }
 
+  // The feature compaction's staging area, in the same set (again after a
+  // re-plan of the layout).
+  profile::planFeatureStaging(St.Layout);
   DeviceSet *Set = acquireSet(P, St, G, Index);
   if (!Set)
     return false;
@@ -357,6 +394,14 @@ bool launchProfiled(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result) 
   bool FeaturesCompacted = false;
   if (St.Features) {
     Features = launchFeatureClone(K, L, B.features());
+    if (Features == CUDA_SUCCESS) {
+      cudaError_t E = profile::queueFeatureCompaction(B, R, L.Stream);
+      FeaturesCompacted = E == cudaSuccess;
+      if (!FeaturesCompacted && !K.FeatureWarned.exchange(true))
+        warn("cannot queue the feature compaction of " + K.Name + " (" + cudaGetErrorString(E) +
+             "); its profile records have no feature values");
+    }
+  }
   profile::queueStamp(R, profile::CloneStart, L.Stream);
   CUresult Launch = launchProfileClone(K, L, B);
   if (Launch != CUDA_SUCCESS) {
@@ -378,11 +423,13 @@ bool launchProfiled(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result) 
   static const bool WeakHash = [] {
     const char *W = std::getenv("DIVOPT_PROFILE_TEST_WEAK_HASH");
     return W && std::string(W) == "1";
-  // The feature compaction's staging area, in the same set (again after a
-  // re-plan of the layout).
-  profile::planFeatureStaging(St.Layout);
   }();
-  if (cudaError_t E = profile::queueCompaction(B, R, L.Stream, WeakHash); E != cudaSuccess)
+  static const bool RowCheck = [] {
+    const char *W = std::getenv("DIVOPT_PROFILE_TEST_ROW_CHECK");
+    return W && std::string(W) == "1";
+  }();
+  if (cudaError_t E = profile::queueCompaction(B, R, L.Stream, WeakHash, RowCheck);
+      E != cudaSuccess)
     warn("cannot queue the profile compaction of " + K.Name + " (" + cudaGetErrorString(E) +
          "); the launch is not recorded");
   profile::queueStamp(R, profile::CompactionEnd, L.Stream);
@@ -394,14 +441,6 @@ bool launchProfiled(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result) 
   LaunchHeader &H = Rec->Header;
   H.Kernel = K.Name;
   H.Program = programName();
-    if (Features == CUDA_SUCCESS) {
-      cudaError_t E = profile::queueFeatureCompaction(B, R, L.Stream);
-      FeaturesCompacted = E == cudaSuccess;
-      if (!FeaturesCompacted && !K.FeatureWarned.exchange(true))
-        warn("cannot queue the feature compaction of " + K.Name + " (" + cudaGetErrorString(E) +
-             "); its profile records have no feature values");
-    }
-  }
   H.Device = Facts.Name;
   H.ComputeCapability = Facts.ComputeCapability;
   H.DriverVersion = Facts.Driver;
@@ -426,6 +465,24 @@ bool launchProfiled(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result) 
   Rec->Finished = [&P, Owner, Legacy](const RecordCosts &C) {
     std::lock_guard<std::mutex> G(P.Lock);
     ProfileStats &R = Owner->Stats;
+    if (C.Overflowed) {
+      // The record was dropped: the next launch of the shape is profiled,
+      // in wide mode, in its place.
+      ++R.OverflowDropped;
+      if (Owner->Profiled)
+        --Owner->Profiled;
+      if (!Owner->Wide) {
+        Owner->Wide = true;
+        CompactionLayout Wide;
+        if (profile::planCompaction(R.Threads, Owner->Counters, R.Branches, Owner->Features,
+                                    false, Wide)) {
+          Owner->Layout = Wide;
+          R.CounterBytes = std::max<uint64_t>(R.CounterBytes, Wide.counterBytes());
+          R.CounterWidth = 32;
+          R.ScratchBytes = std::max<uint64_t>(R.ScratchBytes, Wide.scratchBytes());
+        }
+      }
+    }
     if (!C.Written)
       return;
     ++R.Recorded;

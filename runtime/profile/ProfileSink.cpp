@@ -141,6 +141,19 @@ void ProfileSink::State::copyOne(PendingRecord &R, Copied &Out) {
   Costs.FeatureMs = stampMs(Res, profile::ProfileStart, profile::CloneStart);
   Costs.CloneMs = stampMs(Res, profile::CloneStart, profile::CloneEnd);
   Costs.CompactionMs = stampMs(Res, profile::CloneEnd, profile::CompactionEnd);
+  if (Res.Overflowed > Res.OverflowCapacity) {
+    const LaunchHeader &H = R.Header;
+    warn("dropping the profile record of launch " + std::to_string(H.LaunchIndex) + " of " +
+         H.Kernel + " <<<" + std::to_string(H.Grid[0]) + "x" + std::to_string(H.Grid[1]) + "x" +
+         std::to_string(H.Grid[2]) + ", " + std::to_string(H.Block[0]) + "x" +
+         std::to_string(H.Block[1]) + "x" + std::to_string(H.Block[2]) + ">>>: " +
+         std::to_string(Res.Overflowed) + " threads have a counter over 65534, more than the " +
+         "16-bit counters' overflow list holds (" + std::to_string(Res.OverflowCapacity) +
+         "); the next launch of this shape is profiled with 32-bit counters");
+    Costs.Overflowed = Res.Overflowed;
+    Release();
+    return;
+  }
   if (Res.TableFull || N == 0 || Bits != classIdBits(N) || Words != packedIdWords(T, Bits)) {
     warn("profile compaction of " + R.Header.Kernel + " failed (" + std::to_string(N) +
          " classes); the launch is not recorded");
@@ -247,6 +260,8 @@ void ProfileSink::State::writeLoop() {
       Counters.Classes = reinterpret_cast<const uint32_t *>(H);
       Counters.IdBits = classIdBits(C.Costs.Classes);
       Counters.PackedIds = reinterpret_cast<const uint32_t *>(H + C.IdOffset);
+      for (FeatureColumn &Col : C.Columns)
+        Col.Data = H + uintptr_t(Col.Data);
       auto Start = std::chrono::steady_clock::now();
       Ok = appendLocked(
           [&] {
@@ -260,8 +275,6 @@ void ProfileSink::State::writeLoop() {
       C.Costs.Written = Ok;
     }
     if (R.Finished)
-      for (FeatureColumn &Col : C.Columns)
-        Col.Data = H + uintptr_t(Col.Data);
       R.Finished(C.Costs);
     G.lock();
     if (C.Buffer.Host)

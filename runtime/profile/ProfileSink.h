@@ -22,6 +22,9 @@ struct RecordCosts {
   double FeatureMs = 0, CloneMs = 0, CompactionMs = 0; // GPU, from %globaltimer stamps
   double CopyMs = 0, WriteMs = 0;                      // host, on the writer thread
   uint64_t RecordBytes = 0;
+  // Narrow mode: the overflow list could not hold every overflowing thread
+  // (how many there were); the record was dropped.
+  uint32_t Overflowed = 0;
 };
 
 // One launch's record on its way to the file: the header, and where on the

@@ -57,6 +57,8 @@ bool writeProfileStats(const std::string &Path, const std::vector<ProfileStats> 
                    {"seen", R.Seen},
                    {"recorded", R.Recorded},
                    {"skipped_for_memory", R.SkippedForMemory},
+                   {"dropped_for_overflow", R.OverflowDropped},
+                   {"counter_width", R.CounterWidth},
                    {"counters", R.Counters},
                    {"blocks", R.Blocks},
                    {"branches", R.Branches},

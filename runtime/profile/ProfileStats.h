@@ -16,9 +16,11 @@ struct ProfileStats {
   uint64_t Threads = 0;
   uint64_t Seen = 0, Recorded = 0; // launches; Recorded: records written
   uint64_t SkippedForMemory = 0;   // launches over DIVOPT_PROFILE_MEMORY
+  uint64_t OverflowDropped = 0;    // records dropped: the 16-bit overflow list was too small
+  uint32_t CounterWidth = 16;      // 16 (narrow) or 32 (wide), the last profiled launch's
   uint32_t Counters = 0, Blocks = 0, Branches = 0, Features = 0;
   uint32_t Classes = 0;            // the most of any recorded launch
-  uint64_t CounterBytes = 0;       // C*T*4 + branch buckets (+ feature values)
+  uint64_t CounterBytes = 0;       // C*T*2 (or *4) + overflow list + branch buckets
   uint64_t ScratchBytes = 0;       // the compaction's
   uint64_t DeviceBytes = 0;        // the most held at once by this shape's buffer sets
   uint64_t LegacyCounterBytes = 0; // B*T*4 + ceil(T/32)*2K*8, the version-2 runtime's

@@ -12,6 +12,10 @@
 //                                  checked against their closed forms
 //   profile_scaling overhead N     N launches of a tiny kernel, the host time
 //                                  per launch (launch sampling's cost)
+//   profile_scaling overflow       16-bit counters: a few threads loop more
+//                                  than 65535 times (the overflow list), then
+//                                  more such threads than the list holds (the
+//                                  record dropped, the next launch wide)
 #include "BbvCheck.h"
 
 #include <chrono>
@@ -58,6 +62,38 @@ __global__ void uniform(float *out, int trips) {
 #pragma unroll 1
   for (int i = 0; i < trips; ++i)
     acc += 3.0f;
+  out[t] = acc;
+}
+
+// Trips of the overflow test: a few threads (t % 97 == 0, and threads 1
+// and 2 at the 16-bit edge) over 65534, the rest small.
+__host__ __device__ inline uint32_t fewLongTrips(uint32_t t) {
+  if (t == 1)
+    return 65535; // the marker's value: must take the overflow list
+  if (t == 2)
+    return 65534; // the largest count a u16 slot holds
+  return t % 97 == 0 ? 70000 + t : t % 50;
+}
+// Every fourth thread over 65534: more than the list's capacity.
+__host__ __device__ inline uint32_t manyLongTrips(uint32_t t) {
+  return t % 4 == 0 ? 66000 + t : t % 7;
+}
+
+__global__ void fewLong(float *out) {
+  unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+  float acc = 0;
+#pragma unroll 1
+  for (unsigned i = 0; i < fewLongTrips(t); ++i)
+    acc += 1.0f;
+  out[t] = acc;
+}
+
+__global__ void manyLong(float *out) {
+  unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+  float acc = 0;
+#pragma unroll 1
+  for (unsigned i = 0; i < manyLongTrips(t); ++i)
+    acc += 1.0f;
   out[t] = acc;
 }
 
@@ -173,6 +209,37 @@ int classes() {
   return finish();
 }
 
+int overflow() {
+  const unsigned Few = 64 * 256, Many = 16 * 256;
+  float *dOut;
+  CHECK(cudaMalloc(&dOut, Few * sizeof(float)));
+  fewLong<<<Few / 256, 256>>>(dOut);
+  manyLong<<<Many / 256, 256>>>(dOut);
+  CHECK(cudaDeviceSynchronize());
+  // The copier has seen the first manyLong launch (dropped in 16-bit mode)
+  // once the flush returns: the second is profiled, in 32-bit mode.
+  if (divopt_profile_flush() != 0)
+    std::printf("FAIL divopt_profile_flush\n");
+  manyLong<<<Many / 256, 256>>>(dOut);
+  CHECK(cudaGetLastError());
+  auto All = readProfile();
+  auto F = launchesOf(All, "fewLong");
+  expect(F.size() == 1, "fewLong: one record");
+  for (const auto *P : F) {
+    expect(hasBlockCounting(*P, [](uint64_t t) { return fewLongTrips(uint32_t(t)); }),
+           "fewLong: the loop body's count is exact for every thread, over 65534 too");
+    expect(hasBlockCounting(*P, [](uint64_t) { return 1u; }), "fewLong: the entry runs once");
+  }
+  auto M = launchesOf(All, "manyLong");
+  expect(M.size() == 1, "manyLong: one record (" + std::to_string(M.size()) + ")");
+  for (const auto *P : M) {
+    expect(P->Header.LaunchIndex == 1, "manyLong: the record is the second launch's");
+    expect(hasBlockCounting(*P, [](uint64_t t) { return manyLongTrips(uint32_t(t)); }),
+           "manyLong: the loop body's count is exact for every thread");
+  }
+  return finish();
+}
+
 int overhead(unsigned N) {
   int *dX;
   CHECK(cudaMalloc(&dX, sizeof(int)));
@@ -201,6 +268,8 @@ int main(int argc, char **argv) {
     return count(argv[2], unsigned(std::atoi(argv[3])));
   if (Mode == "classes")
     return classes();
+  if (Mode == "overflow")
+    return overflow();
   if (Mode == "overhead" && argc == 3)
     return overhead(unsigned(std::atoi(argv[2])));
   std::fprintf(stderr, "usage: profile_scaling launches OUT | count PROFILE N | classes | overhead N\n");
