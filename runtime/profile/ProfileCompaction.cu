@@ -181,7 +181,12 @@ __global__ void insertKernel(CountsView V, unsigned long long *Table, unsigned l
     H = (H ^ Own[c]) * 0x100000001b3ull;
   // Weak: a hash of 256 values, for tests of the exact path (collisions).
   H = mix(Weak ? H & 0xff : H);
-  unsigned long long Tag = H >> 32;
+  // The tag is the hash's low half, the slot comes from its high bits: two
+  // classes share a slot's tag only when ~57 bits of their hashes agree. A
+  // tag from the high half (as the slot) made 32-bit collisions among 200K
+  // classes likely (n^2 / 2^33), and each one sent the launch down the
+  // exact path.
+  unsigned long long Tag = H & 0xffffffffull;
   unsigned long long Mine = (Tag << 32) | G;
   // Neighbouring threads often run alike: lanes with the same hash compare
   // their counters with their lowest such lane (coalesced reads and
