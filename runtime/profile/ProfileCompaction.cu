@@ -323,23 +323,6 @@ __global__ void __launch_bounds__(Threads) checkKernel(CountsView V, const uint3
     M->Mismatch = 1;
 }
 
-// The check as it was before the transposed one (a benchmark's baseline,
-// DIVOPT_PROFILE_TEST_ROW_CHECK=1): each thread reads its class's row 4
-// bytes at a time, scattered across the warp.
-__global__ void checkRowsKernel(CountsView V, const uint32_t *ClassOf, const uint32_t *Classes,
-                                Meta *M) {
-  uint32_t G = blockIdx.x * blockDim.x + threadIdx.x;
-  if (G >= V.T)
-    return;
-  const uint32_t *Row = Classes + size_t(ClassOf[G]) * V.C;
-  auto Th = V.at(G);
-  for (uint32_t c = 0; c < V.C; ++c)
-    if (Row[c] != Th[c]) {
-      M->Mismatch = 1;
-      return;
-    }
-}
-
 __global__ void fillKernel(unsigned long long *Table, unsigned long long Slots, const Meta *M) {
   if (!M->Mismatch)
     return;
@@ -475,7 +458,7 @@ cudaError_t queueClear(const CompactionBuffers &B, cudaStream_t S) {
 }
 
 cudaError_t queueCompaction(const CompactionBuffers &B, CompactionResult *R, cudaStream_t S,
-                            bool WeakHash, bool RowCheck) {
+                            bool WeakHash) {
   const CompactionLayout &L = B.Layout;
   uint32_t T = uint32_t(L.Threads), C = L.Counters, Width = 2 * L.Branches;
   CompactionResult *DR = R; // mapped, the same address on the device (UVA)
@@ -523,10 +506,7 @@ cudaError_t queueCompaction(const CompactionBuffers &B, CompactionResult *R, cud
                                                     Classes, M, DR, Exact);
       classIdKernel<<<blocksFor(T), Threads, 0, S>>>(Table, SlotOf, T, M, Exact);
       if (!Exact)
-        if (RowCheck)
-          checkRowsKernel<<<blocksFor(T), Threads, 0, S>>>(V, SlotOf, Classes, M);
-        else
-          checkKernel<<<blocksFor(T), Threads, 0, S>>>(V, SlotOf, Classes, M);
+        checkKernel<<<blocksFor(T), Threads, 0, S>>>(V, SlotOf, Classes, M);
     }
     packKernel<<<blocksFor(T), Threads, 0, S>>>(SlotOf, T, M, Packed);
   }

@@ -129,9 +129,8 @@ cudaError_t queueClear(const CompactionBuffers &B, cudaStream_t S);
 // After the profile clone: classes, packed ids and branch sums into B, and
 // N, IdBits and the packed word count into R (mapped).
 // WeakHash (tests only, DIVOPT_PROFILE_TEST_WEAK_HASH=1): a hash of 256
-// values, whose collisions take the exact path. RowCheck (benchmarks only,
-// DIVOPT_PROFILE_TEST_ROW_CHECK=1): the former check, one thread per row.
+// values, whose collisions take the exact path.
 cudaError_t queueCompaction(const CompactionBuffers &B, CompactionResult *R, cudaStream_t S,
-                            bool WeakHash = false, bool RowCheck = false);
+                            bool WeakHash = false);
 
 } // namespace divopt::rt::profile

@@ -424,11 +424,7 @@ bool launchProfiled(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result) 
     const char *W = std::getenv("DIVOPT_PROFILE_TEST_WEAK_HASH");
     return W && std::string(W) == "1";
   }();
-  static const bool RowCheck = [] {
-    const char *W = std::getenv("DIVOPT_PROFILE_TEST_ROW_CHECK");
-    return W && std::string(W) == "1";
-  }();
-  if (cudaError_t E = profile::queueCompaction(B, R, L.Stream, WeakHash, RowCheck);
+  if (cudaError_t E = profile::queueCompaction(B, R, L.Stream, WeakHash);
       E != cudaSuccess)
     warn("cannot queue the profile compaction of " + K.Name + " (" + cudaGetErrorString(E) +
          "); the launch is not recorded");

@@ -187,7 +187,6 @@ void ProfileSink::State::copyOne(PendingRecord &R, Copied &Out) {
     Out.Columns.push_back(Col);
   }
   size_t Total = Out.FeatureOffset + FeatureBytes;
-  auto Start = std::chrono::steady_clock::now();
   if (!hostBuffer(Total, Out.Buffer)) {
     warn("cannot allocate " + std::to_string(Total) + " bytes of pinned memory for the record of " +
          R.Header.Kernel + "; the launch is not recorded");
@@ -198,6 +197,8 @@ void ProfileSink::State::copyOne(PendingRecord &R, Copied &Out) {
     Out.Buffer = HostBuffer{};
     return;
   }
+  // The transfer alone: a pinned buffer is allocated once and reused.
+  auto Start = std::chrono::steady_clock::now();
   char *H = static_cast<char *>(Out.Buffer.Host);
   const profile::CompactionBuffers &D = R.Device;
   if (ClassBytes)
