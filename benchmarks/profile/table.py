@@ -131,11 +131,12 @@ def main():
 
     print()
     print("## Targets")
-    worst = max(checks["3x"], key=lambda x: x[1], default=None)
-    if worst:
-        verdict = "PASS" if worst[1] <= 3 else "FAIL"
-        print(f"- Profiled launch <= 3x off for every launch of >= 1M threads: worst {worst[0]} "
-              f"{worst[1]:.2f}x: {verdict}")
+    if checks["3x"]:
+        over = [f"{a} {r:.2f}x" for a, r in checks["3x"] if r > 3]
+        within = [f"{a} {r:.2f}x" for a, r in checks["3x"] if r <= 3]
+        print(f"- Profiled launch <= 3x off for every launch of >= 1M threads: "
+              f"{'PASS' if not over else 'FAIL'}; over 3x: {', '.join(over) or 'none'}; "
+              f"within: {', '.join(within) or 'none'}")
     if checks["bytes"]:
         mean = statistics.mean(r for _, r in checks["bytes"])
         print(f"- Profile bytes <= 10% of version 2's, suite mean: {100 * mean:.2f}%: "
