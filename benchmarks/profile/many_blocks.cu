@@ -13,6 +13,7 @@
 // profiling overhead on the GPU included), each launch's CUDA-event time, and
 // a checksum of the output (the same in every DIVOPT_MODE).
 #include "divopt/CudaCheck.h"
+#include "divopt/Digest.h"
 
 #include <chrono>
 #include <cstdint>
@@ -58,12 +59,6 @@ __global__ void manyBlocks(unsigned Threads, unsigned Classes, float *Out) {
   Out[T] = stages<0>(Key, float(Key & 1023) * 0.001f);
 }
 
-uint64_t fnv1a64(const void *P, size_t N) {
-  uint64_t H = 1469598103934665603ull;
-  for (size_t I = 0; I < N; ++I)
-    H = (H ^ static_cast<const unsigned char *>(P)[I]) * 1099511628211ull;
-  return H;
-}
 
 } // namespace
 
@@ -110,6 +105,7 @@ int main(int argc, char **argv) {
     std::printf("%s%.4f", L ? "," : "", Ms);
   }
   std::printf("],\"checksum\":\"%016llx\"}\n",
-              (unsigned long long)fnv1a64(Host.data(), Host.size() * sizeof(float)));
+              (unsigned long long)divopt::fnv1a64(
+                  std::string_view(reinterpret_cast<const char *>(Host.data()), Host.size() * sizeof(float))));
   return 0;
 }

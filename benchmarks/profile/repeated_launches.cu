@@ -11,6 +11,7 @@
 // main (CUDA context creation included) to after the results are copied
 // back, and a checksum of the result (the same in every DIVOPT_MODE).
 #include "divopt/CudaCheck.h"
+#include "divopt/Digest.h"
 
 #include <chrono>
 #include <cstdint>
@@ -37,12 +38,6 @@ __global__ void timeStep(const int *Steps, double *State, unsigned N) {
   State[T] = relax(State[T], 0.5, Steps[T]);
 }
 
-uint64_t fnv1a64(const void *P, size_t N) {
-  uint64_t H = 1469598103934665603ull;
-  for (size_t I = 0; I < N; ++I)
-    H = (H ^ static_cast<const unsigned char *>(P)[I]) * 1099511628211ull;
-  return H;
-}
 
 } // namespace
 
@@ -91,6 +86,7 @@ int main(int argc, char **argv) {
               "\"loop_ms\":%.3f,\"program_ms\":%.3f,\"checksum\":\"%016llx\"}\n",
               Mode && *Mode ? Mode : "off", N, Launches, Ms(LoopEnd - LoopStart).count(),
               Ms(ProgramEnd - ProgramStart).count(),
-              (unsigned long long)fnv1a64(State.data(), N * sizeof(double)));
+              (unsigned long long)divopt::fnv1a64(
+                  std::string_view(reinterpret_cast<const char *>(State.data()), N * sizeof(double))));
   return 0;
 }
