@@ -62,25 +62,9 @@ void append(const std::string &Path, const LaunchProfile &P) {
   std::fclose(F);
 }
 
-std::string readBytes(const std::string &Path) {
-  std::ifstream In(Path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(In), std::istreambuf_iterator<char>());
-}
-
-void writeBytes(const std::string &Path, const std::string &Bytes) {
-  std::ofstream(Path, std::ios::binary | std::ios::trunc) << Bytes;
-}
-
-// The ProfileError message of reading Path (fails the test when none).
-std::string readError(const std::string &Path) {
-  try {
-    readProfileFile(Path);
-  } catch (const ProfileError &E) {
-    return E.what();
-  }
-  ADD_FAILURE() << "reading " << Path << " did not fail";
-  return "";
-}
+using test::readBytes;
+using test::readError;
+using test::writeBytes;
 
 void patchU32(std::string &Bytes, size_t Offset, uint32_t V) {
   std::memcpy(&Bytes[Offset], &V, sizeof V);

@@ -4,10 +4,34 @@
 #pragma once
 #include "divopt/ProfileFile.h"
 
+#include <gtest/gtest.h>
+
 #include <cstdint>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 namespace divopt::test {
+
+inline std::string readBytes(const std::string &Path) {
+  std::ifstream In(Path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(In), std::istreambuf_iterator<char>());
+}
+
+inline void writeBytes(const std::string &Path, const std::string &Bytes) {
+  std::ofstream(Path, std::ios::binary | std::ios::trunc) << Bytes;
+}
+
+// The ProfileError message of reading Path (fails the test when none).
+inline std::string readError(const std::string &Path) {
+  try {
+    readProfileFile(Path);
+  } catch (const ProfileError &E) {
+    return E.what();
+  }
+  ADD_FAILURE() << "reading " << Path << " did not fail";
+  return "";
+}
 
 class Bytes {
 public:

@@ -38,22 +38,9 @@ public:
   std::string Path;
 };
 
-std::string readBytes(const std::string &Path) {
-  std::ifstream In(Path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(In), std::istreambuf_iterator<char>());
-}
-void writeBytes(const std::string &Path, const std::string &B) {
-  std::ofstream(Path, std::ios::binary | std::ios::trunc) << B;
-}
-std::string readError(const std::string &Path) {
-  try {
-    readProfileFile(Path);
-  } catch (const ProfileError &E) {
-    return E.what();
-  }
-  ADD_FAILURE() << "reading " << Path << " did not fail";
-  return "";
-}
+using test::readBytes;
+using test::readError;
+using test::writeBytes;
 
 // A launch of a kernel with Blocks blocks and 2 branches, with Classes
 // random distinct BBVs spread over its threads at random.
