@@ -53,14 +53,7 @@ LaunchProfile sampleLaunch(const std::string &Kernel = "_Z6kernelPi") {
   return P;
 }
 
-void append(const std::string &Path, const LaunchProfile &P) {
-  std::FILE *F = std::fopen(Path.c_str(), "ab");
-  ASSERT_NE(F, nullptr);
-  EXPECT_TRUE(writeLaunchRecord(F, P.Header, uint32_t(P.Kernel.Blocks.size()),
-                                uint32_t(P.Kernel.BranchBlocks.size()), P.Counts.data(),
-                                P.Branches.data(), P.NumFeatures, P.Features.data()));
-  std::fclose(F);
-}
+using test::append;
 
 using test::readBytes;
 using test::readError;

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -20,6 +21,16 @@ inline std::string readBytes(const std::string &Path) {
 
 inline void writeBytes(const std::string &Path, const std::string &Bytes) {
   std::ofstream(Path, std::ios::binary | std::ios::trunc) << Bytes;
+}
+
+// Appends P to the profile at Path with the current writer.
+inline void append(const std::string &Path, const LaunchProfile &P) {
+  std::FILE *F = std::fopen(Path.c_str(), "ab");
+  ASSERT_NE(F, nullptr);
+  EXPECT_TRUE(writeLaunchRecord(F, P.Header, uint32_t(P.Kernel.Blocks.size()),
+                                uint32_t(P.Kernel.BranchBlocks.size()), P.Counts.data(),
+                                P.Branches.data(), P.NumFeatures, P.Features.data()));
+  std::fclose(F);
 }
 
 // The ProfileError message of reading Path (fails the test when none).

@@ -67,14 +67,7 @@ LaunchProfile randomLaunch(unsigned Blocks, std::array<uint32_t, 3> Grid,
   return P;
 }
 
-void append(const std::string &Path, const LaunchProfile &P) {
-  std::FILE *F = std::fopen(Path.c_str(), "ab");
-  ASSERT_NE(F, nullptr);
-  EXPECT_TRUE(writeLaunchRecord(F, P.Header, uint32_t(P.Kernel.Blocks.size()),
-                                uint32_t(P.Kernel.BranchBlocks.size()), P.Counts.data(),
-                                P.Branches.data(), P.NumFeatures, P.Features.data()));
-  std::fclose(F);
-}
+using test::append;
 
 // What a reader must give back of P: dense counts, and classes that expand
 // to them.
