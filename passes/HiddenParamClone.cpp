@@ -7,25 +7,31 @@ using namespace llvm;
 
 namespace divopt {
 
-Function *cloneWithHiddenParams(Function &Kernel, StringRef Suffix, ArrayRef<HiddenParam> Hidden,
-                                ValueToValueMapTy *VMapOut) {
-  SmallVector<Type *, 8> Params(Kernel.getFunctionType()->params());
+Function *cloneWithAppendedParams(Function &F, StringRef Suffix, ArrayRef<HiddenParam> Hidden,
+                                  ValueToValueMapTy *VMapOut) {
+  SmallVector<Type *, 8> Params(F.getFunctionType()->params());
   for (const HiddenParam &H : Hidden)
     Params.push_back(H.Ty);
-  auto *Ty = FunctionType::get(Kernel.getReturnType(), Params, /*isVarArg=*/false);
-  Function *Clone = Function::Create(Ty, Kernel.getLinkage(), Kernel.getAddressSpace(),
-                                     Kernel.getName() + Suffix, Kernel.getParent());
+  auto *Ty = FunctionType::get(F.getReturnType(), Params, /*isVarArg=*/false);
+  Function *Clone = Function::Create(Ty, F.getLinkage(), F.getAddressSpace(),
+                                     F.getName() + Suffix, F.getParent());
   ValueToValueMapTy Local;
   ValueToValueMapTy &VMap = VMapOut ? *VMapOut : Local;
   auto NewArg = Clone->arg_begin();
-  for (Argument &A : Kernel.args()) {
+  for (Argument &A : F.args()) {
     NewArg->setName(A.getName());
     VMap[&A] = &*NewArg++;
   }
   for (const HiddenParam &H : Hidden)
     (NewArg++)->setName(H.Name);
   SmallVector<ReturnInst *, 4> Returns;
-  CloneFunctionInto(Clone, &Kernel, VMap, CloneFunctionChangeType::LocalChangesOnly, Returns);
+  CloneFunctionInto(Clone, &F, VMap, CloneFunctionChangeType::LocalChangesOnly, Returns);
+  return Clone;
+}
+
+Function *cloneWithHiddenParams(Function &Kernel, StringRef Suffix, ArrayRef<HiddenParam> Hidden,
+                                ValueToValueMapTy *VMap) {
+  Function *Clone = cloneWithAppendedParams(Kernel, Suffix, Hidden, VMap);
   Clone->setCallingConv(CallingConv::PTX_Kernel);
   return Clone;
 }

@@ -1,5 +1,6 @@
 #include "RedirectionTransform.h"
 #include "HiddenParamClone.h"
+#include "RedirectedCallees.h"
 #include "ThreadIndex.h"
 #include "divopt/Abi.h"
 
@@ -54,6 +55,8 @@ Function *createRedirectClone(Function &Kernel) {
         II->eraseFromParent();
         break;
       }
+  // And so does every read in the functions it calls.
+  redirectCallees(*Clone, NewTid, NewCta);
   return Clone;
 }
 

@@ -4,8 +4,9 @@
 // the thread at physical linear position p runs as logical thread D[p]. The
 // logical id is loaded once at entry and decomposed back into blockIdx and
 // threadIdx (x fastest, as CUDA linearizes, for 1-D to 3-D grids), and every
-// read of %tid and %ctaid in the clone is replaced by it. %ntid and %nctaid
-// are the launch's own and stay. Only kernels regroupSafety() accepts.
+// read of %tid and %ctaid in the clone, and in the functions it calls
+// (RedirectedCallees.h), is replaced by it. %ntid and %nctaid are the
+// launch's own and stay. Only kernels regroupSafety() accepts.
 #pragma once
 #include "llvm/IR/Function.h"
 
