@@ -1,10 +1,15 @@
 #include "RegroupSafety.h"
+#include "KernelNotes.h"
+#include "Kernels.h"
+#include "ReachableFunctions.h"
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/Support/Path.h"
 
 using namespace llvm;
 
@@ -13,9 +18,13 @@ namespace {
 
 constexpr unsigned SharedAddrSpace = 3;
 
-RegroupVerdict refuse(std::string Reason, const Instruction &I) {
-  return {false, std::move(Reason), &I};
-}
+// What one instruction does that regrouping would change, as a predicate
+// of the function it is in ("uses a warp shuffle ..."), and the instruction.
+struct Finding {
+  std::string What;
+  const Instruction *At;
+};
+using MaybeFinding = std::optional<Finding>;
 
 // A pointer into shared memory: in the shared space, or a generic pointer
 // derived from a __shared__ variable (through casts and offsets).
@@ -73,61 +82,104 @@ std::optional<std::string> groupDependentAsm(const InlineAsm &Asm) {
   return std::nullopt;
 }
 
-RegroupVerdict checkCall(const CallBase &Call) {
+MaybeFinding checkCall(const CallBase &Call) {
+  auto Found = [&](std::string What) { return Finding{std::move(What), &Call}; };
   if (auto *Asm = dyn_cast<InlineAsm>(Call.getCalledOperand())) {
     if (auto What = groupDependentAsm(*Asm))
-      return refuse("it uses " + *What + ", which depends on how threads are grouped", Call);
-    return {};
+      return Found("uses " + *What + ", which depends on how threads are grouped");
+    return std::nullopt;
   }
   const Function *Callee = Call.getCalledFunction();
   if (!Callee)
-    return refuse("it makes an indirect call, which divopt cannot see into", Call);
+    return Found("makes an indirect call, which divopt cannot see into");
   StringRef Name = Callee->getName();
   if (Callee->isIntrinsic()) {
     if (auto What = groupDependentIntrinsic(Name))
-      return refuse("it uses " + *What + ", which depends on how threads are grouped", Call);
-    return {};
+      return Found("uses " + *What + ", which depends on how threads are grouped");
+    return std::nullopt;
   }
-  // Libdevice math is pure per-thread arithmetic.
+  if (!Callee->isDeclaration()) {
+    // The walk checks the callee's body; the redirected clone passes the
+    // thread's ids into it by appending parameters, which a variadic
+    // function or a call that is not a plain call would not take.
+    if (Callee->isVarArg())
+      return Found("calls " + demangledName(Name) +
+                   ", which is variadic: divopt cannot pass it the regrouped thread ids");
+    if (!isa<CallInst>(Call))
+      return Found("calls " + demangledName(Name) + " through " + Call.getOpcodeName() +
+                   ", which divopt does not redirect");
+    return std::nullopt;
+  }
+  // Libdevice math is pure per-thread arithmetic, linked or not.
   if (Name.starts_with("__nv_"))
-    return {};
+    return std::nullopt;
   if (Name.starts_with("cudaLaunchDevice") || Name.starts_with("cudaGetParameterBuffer"))
-    return refuse("it launches kernels from the device (dynamic parallelism)", Call);
-  return refuse("it calls " + Name.str() + ", which divopt cannot see into", Call);
+    return Found("launches kernels from the device (dynamic parallelism)");
+  return Found("calls " + demangledName(Name) +
+               ", which has no body in this module for divopt to see into");
 }
 
 // Atomics whose outcome depends on the order threads arrive in: a used old
 // value (slot allocation, compaction) or rounding in floating-point adds.
-RegroupVerdict checkAtomic(const Instruction &I) {
+MaybeFinding checkAtomic(const Instruction &I) {
   if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
     if (RMW->isFloatingPointOperation())
-      return refuse("its floating-point atomics round differently in another thread order", I);
+      return Finding{"uses floating-point atomics, which round differently in another thread "
+                     "order",
+                     &I};
     if (!RMW->use_empty())
-      return refuse("it uses the value an atomic returns, which depends on thread order", I);
+      return Finding{"uses the value an atomic returns, which depends on thread order", &I};
   }
   if (isa<AtomicCmpXchgInst>(I))
-    return refuse("it uses compare-and-swap, whose outcome depends on thread order", I);
-  return {};
+    return Finding{"uses compare-and-swap, whose outcome depends on thread order", &I};
+  return std::nullopt;
+}
+
+MaybeFinding check(const Instruction &I) {
+  if (auto *Call = dyn_cast<CallBase>(&I))
+    if (MaybeFinding F = checkCall(*Call))
+      return F;
+  if (MaybeFinding F = checkAtomic(I))
+    return F;
+  // Calls too: a __shared__ buffer passed to a helper is shared memory.
+  bool Shared = isSharedPointer(&I);
+  for (const Value *Op : I.operands())
+    Shared |= isSharedPointer(Op);
+  if (Shared)
+    return Finding{"uses shared memory, which threads of one block share", &I};
+  return std::nullopt;
+}
+
+// " at file.cu:12" where I has a line, for naming places outside the kernel.
+std::string at(const Instruction &I) {
+  const DILocation *L = userLocation(I);
+  if (!L)
+    return "";
+  return (" at " + sys::path::filename(L->getFilename()) + ":" + Twine(L->getLine())).str();
+}
+
+// The kernel's own finding is blamed where it is; one in a callee at the
+// kernel's call that leads to it, naming each call on the way and where in
+// the last callee the finding is.
+RegroupVerdict refusal(const Finding &Found, ArrayRef<const CallBase *> Chain) {
+  if (Chain.empty())
+    return {false, "it " + Found.What, Found.At};
+  std::string Reason = "it";
+  for (const CallBase *Call : Chain)
+    Reason += (Call == Chain.front() ? " calls " : ", which calls ") +
+              demangledName(Call->getCalledFunction()->getName()) + at(*Call);
+  Reason += ", which" + at(*Found.At) + " " + Found.What;
+  return {false, std::move(Reason), Chain.front()};
 }
 
 } // namespace
 
 RegroupVerdict regroupSafety(const Function &Kernel) {
-  for (const BasicBlock &BB : Kernel)
-    for (const Instruction &I : BB) {
-      if (auto *Call = dyn_cast<CallBase>(&I)) {
-        if (RegroupVerdict V = checkCall(*Call); !V.Safe)
-          return V;
-        continue;
-      }
-      if (RegroupVerdict V = checkAtomic(I); !V.Safe)
-        return V;
-      bool Shared = isSharedPointer(&I);
-      for (const Value *Op : I.operands())
-        Shared |= isSharedPointer(Op);
-      if (Shared)
-        return refuse("it uses shared memory, which threads of one block share", I);
-    }
+  ReachableFunctions Reach(Kernel);
+  for (const Function *F : Reach.functions())
+    for (const Instruction &I : instructions(*F))
+      if (MaybeFinding Found = check(I))
+        return refusal(*Found, Reach.chainTo(*F));
   return {};
 }
 

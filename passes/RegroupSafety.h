@@ -4,7 +4,8 @@
 // so a kernel is safe only when nothing it does depends on which threads
 // share a warp or a block, or on the order threads run in. Refuse when in
 // doubt: a refused kernel runs unchanged, a wrongly accepted one computes
-// wrong results.
+// wrong results. The kernel is judged with every function it can reach
+// (ReachableFunctions): a callee's shuffle is the kernel's shuffle.
 #pragma once
 #include "llvm/IR/Function.h"
 #include <string>
@@ -13,8 +14,13 @@ namespace divopt {
 
 struct RegroupVerdict {
   bool Safe = true;
-  std::string Reason;                        // why not, for remarks and notes
-  const llvm::Instruction *Culprit = nullptr; // where, for the source line
+  // Why not, for remarks and notes. For a finding in a callee, it names each
+  // call on the way and the callee's line: "it calls f(int*) at a.cu:30,
+  // which at a.cu:12 uses a warp shuffle (__shfl_*), which depends on ...".
+  std::string Reason;
+  // Where, for the source line: an instruction of the kernel (for a finding
+  // in a callee, the kernel's call that leads to it).
+  const llvm::Instruction *Culprit = nullptr;
 };
 
 RegroupVerdict regroupSafety(const llvm::Function &Kernel);

@@ -50,11 +50,12 @@ __global__ void slots(int *count, int *out) { out[atomicAdd(count, 1)] = threadI
 // REMARK-DAG: remark: kernel 'slots(int*, int*)' will not be regrouped: it uses the value an atomic returns, which depends on thread order
 
 __global__ void floatSum(float *sum, const float *in) { atomicAdd(sum, in[threadIdx.x]); }
-// REMARK-DAG: remark: kernel 'floatSum(float*, float const*)' will not be regrouped: its floating-point atomics round differently in another thread order
+// REMARK-DAG: remark: kernel 'floatSum(float*, float const*)' will not be regrouped: it uses floating-point atomics, which round differently in another thread order
 
-__device__ __noinline__ int opaque(int x) { return x * 3 + (int)threadIdx.x; }
-__global__ void calls(int *p) { p[threadIdx.x] = opaque(p[threadIdx.x]); }
-// REMARK-DAG: remark: kernel 'calls(int*)' will not be regrouped: it calls _Z6opaquei, which divopt cannot see into
+// A function without a body (device printf's vprintf) may do anything.
+// Calls of functions with a body: calls.cu.
+__global__ void prints(int *p) { printf("%d\n", p[threadIdx.x]); }
+// REMARK-DAG: refusals.cu:[[@LINE-1]]:34: remark: kernel 'prints(int*)' will not be regrouped: it calls vprintf, which has no body in this module for divopt to see into
 
 __global__ void counts(unsigned *total, const int *in) {
   if (in[threadIdx.x] > 0)
