@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# deb-package.sh BUILD: CPack's .deb of BUILD; checks its control fields
+# (Debian dependencies) and contents, unpacks it into a scratch root
+# (dpkg-deb -x, no root needed) and runs divopt and divopt-clang++ from there.
+here=$(cd "$(dirname "$0")" && pwd)
+source "$here/common.sh"
+build=$1
+
+rm -rf "$WORK/deb" && mkdir -p "$WORK/deb"
+(cd "$WORK/deb" && cpack --config "$build/CPackConfig.cmake" -G DEB) > "$WORK/deb/cpack.log" 2>&1 ||
+  { cat "$WORK/deb/cpack.log"; fail "cpack -G DEB"; }
+deb=$(ls "$WORK"/deb/divopt_*.deb)
+dpkg-deb --info "$deb" > "$WORK/deb/info.txt"
+depends=$(sed -n 's/^ Depends: //p' "$WORK/deb/info.txt")
+tr ',' '\n' <<< "$depends" | sed 's/^ *//; s/ .*//' > "$WORK/deb/depends.txt"
+for d in clang-22 libc6 libstdc++6 libgcc-s1; do
+  grep -qxF "$d" "$WORK/deb/depends.txt" || fail "$deb does not depend on $d (Depends: $depends)"
+done
+grep -qx " Package: divopt" "$WORK/deb/info.txt" || fail "$deb: Package is not divopt"
+grep -qx " Version: $VERSION" "$WORK/deb/info.txt" || fail "$deb: Version is not $VERSION"
+
+dpkg-deb --contents "$deb" | awk '{print $NF}' > "$WORK/deb/contents.txt"
+for f in ./usr/bin/divopt ./usr/bin/divopt-clang++ ./usr/lib/divopt/libDivOpt.so \
+         ./usr/lib/libdivopt_rt.a ./usr/lib/libdivopt_rt.so ./usr/include/divopt/Runtime.h \
+         ./usr/lib/cmake/divopt/divopt-config.cmake ./usr/lib/pkgconfig/divopt.pc \
+         ./usr/share/divopt/latency-tables/sm_90.json ./usr/share/doc/divopt/README.md; do
+  grep -qx -- "$f" "$WORK/deb/contents.txt" || fail "$deb lacks $f"
+done
+
+root=$WORK/deb/root
+dpkg-deb -x "$deb" "$root"
+"$root/usr/bin/divopt" --version | tee "$WORK/deb/version.txt"
+grep -qx "divopt $VERSION" "$WORK/deb/version.txt" || fail "divopt --version from the package"
+# The wrapper from the unpacked package builds the example program.
+(cd "$WORK/deb" && "$root/usr/bin/divopt-clang++" -O2 -Rpass=divopt \
+   "$here/app/kernel.cu" "$here/app/main.cpp" -o app) > "$WORK/deb/build.log" 2>&1 ||
+  { cat "$WORK/deb/build.log"; fail "divopt-clang++ from the package"; }
+"$FILECHECK" "$here/remarks.check" --input-file="$WORK/deb/build.log" || fail "remarks of the package's wrapper"
+echo "$deb: Depends: $depends"

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# install-prefix.sh BUILD: `cmake --install BUILD --prefix $PREFIX` into a
+# fresh prefix, which the variant.sh tests then build against; checks that
+# every installed piece is there and that the CLI runs.
+here=$(cd "$(dirname "$0")" && pwd)
+source "$here/common.sh"
+build=$1
+
+rm -rf "$PREFIX"
+cmake --install "$build" --prefix "$PREFIX" > "$WORK/install.log" ||
+  { cat "$WORK/install.log"; fail "cmake --install $build"; }
+for f in bin/divopt bin/divopt-clang++ "$LIBDIR/divopt/libDivOpt.so" "$LIBDIR/libdivopt_rt.a" \
+         "$LIBDIR/libdivopt_rt.so" include/divopt/Runtime.h "$LIBDIR/cmake/divopt/divopt-config.cmake" \
+         "$LIBDIR/cmake/divopt/DivOptInstrument.cmake" "$LIBDIR/pkgconfig/divopt.pc" \
+         share/divopt/latency-tables/sm_90.json share/divopt/examples/divergent.cu \
+         share/doc/divopt/README.md share/doc/divopt/architecture.md; do
+  [[ -e $PREFIX/$f ]] || fail "cmake --install did not install $f"
+done
+"$PREFIX/bin/divopt" --version | grep -qx "divopt $VERSION" || fail "$PREFIX/bin/divopt --version"
+# The shared runtime carries every object it needs (it links with --no-undefined).
+ldd "$PREFIX/$LIBDIR/libdivopt_rt.so" | grep -q libcudart.so || fail "libdivopt_rt.so does not link libcudart.so"
+echo "installed into $PREFIX"
