@@ -2,6 +2,7 @@
 #include "AnalyzeReport.h"
 #include "CsvBbv.h"
 #include "KernelFilter.h"
+#include "TerminalProgress.h"
 #include "latency/BlockPricing.h"
 #include "latency/BuiltinLatencyTables.h"
 #include "latency/UnitLatencyTable.h"
@@ -110,9 +111,12 @@ void analyzeCsv(const Inputs &In, AnalyzeReport &Report) {
 void analyzeProfile(const Inputs &In, AnalyzeReport &Report) {
   const AnalyzeOptions &O = In.Options;
   KernelFilter Filter(O.Kernel);
-  for (const LaunchProfile &P : readProfileFile(O.Profile)) {
+  std::vector<LaunchProfile> Launches = readProfileFile(O.Profile);
+  TerminalProgress Progress("analyze", Launches.size());
+  for (const LaunchProfile &P : Launches) {
     if (!Filter.accepts(P.Header.Kernel))
       continue;
+    Progress.step(size_t(&P - Launches.data()), P.Header.Kernel);
     if (P.Header.threads() > std::numeric_limits<uint32_t>::max())
       throw std::runtime_error(O.Profile + ": a launch of " + P.Header.Kernel +
                                " has more threads than a redirection array can index (2^32)");

@@ -1,5 +1,6 @@
 #include "FitCommand.h"
 #include "KernelFilter.h"
+#include "TerminalProgress.h"
 #include "divopt/ProfileFile.h"
 #include "predict/FitKernel.h"
 #include "predict/ModelCheck.h"
@@ -148,8 +149,13 @@ int runFitCommand(const FitCommandOptions &O) {
   FitOptions Fit;
   Fit.TrainBlocks = O.TrainBlocks;
   BbvModelFile Model;
-  for (const std::string &Kernel : Order)
-    Model.Kernels.push_back(fitKernel(ByKernel[Kernel], Fit));
+  {
+    TerminalProgress Progress("fit", Order.size());
+    for (const std::string &Kernel : Order) {
+      Progress.step(Model.Kernels.size(), Kernel);
+      Model.Kernels.push_back(fitKernel(ByKernel[Kernel], Fit));
+    }
+  }
   writeModelFile(Model, O.Out);
 
   if (O.Json) {

@@ -1,4 +1,5 @@
 #include "ImbalanceCommand.h"
+#include "TerminalProgress.h"
 #include "TextTable.h"
 #include "imbalance/DistributionSpec.h"
 #include "imbalance/ImbalanceModel.h"
@@ -46,7 +47,11 @@ CLI::App *addImbalanceCommand(CLI::App &App, ImbalanceOptions &Options) {
   Cmd->add_option("--seed", Options.Seed, "Seed of the simulation")
       ->type_name("S")
       ->capture_default_str();
-  Cmd->add_flag("--json", Options.Json, "One JSON document with every number and the pmf");
+  CLI::Option *Json =
+      Cmd->add_flag("--json", Options.Json, "One JSON document with every statistic");
+  // The pmf can have hundreds of thousands of outcomes per n (docs/imbalance.md).
+  Cmd->add_flag("--pmf", Options.Pmf, "With --json: every outcome's probability too")
+      ->needs(Json);
   Cmd->add_option("--plot", Options.Plot, "Write an SVG of the pmf per n")->type_name("FILE.svg");
   return Cmd;
 }
@@ -174,9 +179,6 @@ json toJson(const WorkDistribution &W, const Settings &S, const ImbalanceOptions
   json List = json::array();
   for (const GroupResult &G : Groups) {
     const LossDistribution &L = G.Model;
-    json Pmf = json::array();
-    for (const LossOutcome &O : L.outcomes())
-      Pmf.push_back({O.Num, O.Den, O.P});
     json Entry = {
         {"n", G.N},
         {"mean", L.mean()},
@@ -185,8 +187,13 @@ json toJson(const WorkDistribution &W, const Settings &S, const ImbalanceOptions
          {{"0.5", L.quantile(0.5)}, {"0.9", L.quantile(0.9)}, {"0.99", L.quantile(0.99)}}},
         {"zero_sum_mass", L.zeroSumMass()},
         {"truncated_group_mass", truncatedGroupMass(W, G.N)},
-        {"outcomes", L.outcomes().size()},
-        {"pmf", std::move(Pmf)}};
+        {"outcomes", L.outcomes().size()}};
+    if (Options.Pmf) {
+      json Pmf = json::array();
+      for (const LossOutcome &O : L.outcomes())
+        Pmf.push_back({O.Num, O.Den, O.P});
+      Entry["pmf"] = std::move(Pmf);
+    }
     if (G.Simulated)
       Entry["monte_carlo"] = {{"groups", G.Simulated->Groups},
                               {"seed", S.Seed},
@@ -234,14 +241,22 @@ int runImbalanceCommand(const ImbalanceOptions &Options) {
   }
 
   std::vector<GroupResult> Groups;
-  for (unsigned N : S.GroupSizes) {
-    GroupResult G{N, modelImbalance(W, N), std::nullopt, std::nullopt};
-    if (!Options.Plot.empty())
-      G.PlotBins = binsFor(G.Model);
-    if (S.MonteCarloGroups)
-      G.Simulated =
-          simulateImbalance(W, N, S.MonteCarloGroups, S.Seed, G.PlotBins ? &*G.PlotBins : nullptr);
-    Groups.push_back(std::move(G));
+  {
+    TerminalProgress Progress("imbalance", S.GroupSizes.size());
+    for (unsigned N : S.GroupSizes) {
+      std::string Step = "n=" + std::to_string(N);
+      Progress.step(Groups.size(), Step + ": model");
+      GroupResult G{N, modelImbalance(W, N), std::nullopt, std::nullopt};
+      if (!Options.Plot.empty())
+        G.PlotBins = binsFor(G.Model);
+      if (S.MonteCarloGroups) {
+        Progress.step(Groups.size(), Step + ": simulating " + std::to_string(S.MonteCarloGroups) +
+                                         " groups");
+        G.Simulated = simulateImbalance(W, N, S.MonteCarloGroups, S.Seed,
+                                        G.PlotBins ? &*G.PlotBins : nullptr);
+      }
+      Groups.push_back(std::move(G));
+    }
   }
 
   if (!Options.Plot.empty()) {

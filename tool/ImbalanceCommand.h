@@ -1,5 +1,5 @@
 // divopt imbalance DIST [--n 2,4,8,16,32] [--epsilon E] [--monte-carlo SAMPLES]
-//                       [--seed S] [--json] [--plot FILE.svg]
+//                       [--seed S] [--json [--pmf]] [--plot FILE.svg]
 // The loss to thread imbalance a work distribution implies, before any
 // kernel is written (seed 001; docs/imbalance.md).
 #pragma once
@@ -22,6 +22,7 @@ struct ImbalanceOptions {
   std::string MonteCarloGroups;              // groups simulated per n; empty: no simulation
   std::string Seed = "5489";                 // std::mt19937's default seed
   bool Json = false;
+  bool Pmf = false; // with Json: the whole pmf, up to ~10^6 outcomes per n
   std::string Plot; // SVG path; empty: no plot
 };
 
