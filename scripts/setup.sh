@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 PACKAGES=(clang-22 llvm-22-dev libclang-22-dev llvm-22-tools libeigen3-dev libgtest-dev
           nlohmann-json3-dev libcli11-dev libzstd-dev cmake ninja-build python3
-          make pkgconf dpkg-dev)
+          libbenchmark-dev make pkgconf dpkg-dev)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

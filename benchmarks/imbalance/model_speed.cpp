@@ -1,48 +1,33 @@
-// Speed of the exact imbalance model on the CPU (seed 001 section III-B):
-//   1. all of Table I (5 distributions x n = 2..32), per row and in total,
-//      with the modelled mean next to the paper's and the Monte Carlo check;
-//   2. growth with the group size n at a fixed support;
-//   3. growth with the support size |supp W| at n = 32;
-// against the O(n |supp W|^2) outcomes of the paper's bound and the
-// O(n^3 |supp W|^2) multiply-adds of the dynamic program.
+// Speed of the exact imbalance model on the CPU (seed 001 section III-B),
+// through Google Benchmark (its repetitions, statistics and output formats):
+//   TableI/DIST/n=N        one row of Table I modelled; counters: the model's
+//                          mean, the paper's mu_A, |supp W|, outcomes
+//   TableI/all             every distribution built and all 25 rows modelled,
+//                          what a user of `divopt imbalance` waits for
+//   MonteCarlo/DIST/n=N    the row simulated (MT19937, seed 2022) with enough
+//                          groups that 0.1% is four standard errors; counter
+//                          rel_error_pct against the model (--no-monte-carlo: none)
+//   Growth/n/N             W = uniform:1,64, n = 2..256
+//   Growth/support/A       W = uniform:1,A, n = 32, A = 16..1024
+// Growth counters: the dynamic program's multiply-adds (O(n^3 |supp W|^2)),
+// the paper's O(n |supp W|^2) bound, the outcomes, and seconds per
+// multiply-add; each family ends with Google Benchmark's fitted complexity.
 //
-//   bench-imbalance-model [--no-monte-carlo]
-// Times are medians of repeated runs on one thread (the simulation uses
-// every hardware thread).
+//   bench-imbalance-model [--no-monte-carlo] [--benchmark_filter=REGEX] [...]
+// The model runs on one thread; the simulation on every hardware thread.
 #include "imbalance/DistributionSpec.h"
 #include "imbalance/ImbalanceModel.h"
 #include "imbalance/MonteCarlo.h"
 
-#include <algorithm>
-#include <chrono>
+#include <benchmark/benchmark.h>
+
 #include <cmath>
-#include <cstdio>
 #include <cstring>
 #include <string>
-#include <thread>
-#include <vector>
 
 using namespace divopt::imbalance;
-using Clock = std::chrono::steady_clock;
 
 namespace {
-
-double seconds(Clock::time_point Since) {
-  return std::chrono::duration<double>(Clock::now() - Since).count();
-}
-
-// Median time of F over at least 3 runs and 0.3 s.
-template <typename F> double medianSeconds(F &&Run) {
-  std::vector<double> Times;
-  auto Start = Clock::now();
-  while (Times.size() < 3 || (seconds(Start) < 0.3 && Times.size() < 101)) {
-    auto T0 = Clock::now();
-    Run();
-    Times.push_back(seconds(T0));
-  }
-  std::sort(Times.begin(), Times.end());
-  return Times[Times.size() / 2];
-}
 
 struct Row {
   const char *Spec;
@@ -66,108 +51,94 @@ const Row TableI[] = {
     {"negbinomial:5,0.3", 32, 2.375},
 };
 
-void tableI(bool MonteCarlo) {
-  std::printf("== Table I (epsilon 1e-6)\n");
-  std::printf("%-18s %3s %6s %9s %9s %9s %10s %9s", "dist", "n", "|supp|", "paper mu_A", "model",
-              "|diff|", "outcomes", "model s");
-  if (MonteCarlo)
-    std::printf(" %9s %9s %10s %9s", "groups", "simulated", "rel. err", "sim s");
-  std::printf("\n");
-  double MaxDiff = 0, MaxRelative = 0;
-  for (const Row &R : TableI) {
-    WorkDistribution W = parseDistribution(R.Spec, 1e-6);
-    double Mean = 0;
-    size_t Outcomes = 0;
-    double T = medianSeconds([&] {
-      LossDistribution L = modelImbalance(W, R.N);
-      Mean = L.mean();
-      Outcomes = L.outcomes().size();
-    });
-    double Diff = std::fabs(Mean - R.PaperMuA);
-    MaxDiff = std::max(MaxDiff, Diff);
-    std::printf("%-18s %3u %6zu %9.3f %9.6f %9.6f %10zu %9.4f", R.Spec, R.N, W.Mass.size(),
-                R.PaperMuA, Mean, Diff, Outcomes, T);
-    if (MonteCarlo) {
-      // As in the unit test: 0.1% is four standard errors.
-      LossDistribution L = modelImbalance(W, R.N);
-      double Cv = std::sqrt(L.variance()) / L.mean();
-      uint64_t Groups = uint64_t(std::ceil(std::pow(4 * Cv / 1e-3, 2)));
-      auto T0 = Clock::now();
-      SimulationResult S = simulateImbalance(W, R.N, Groups, 2022);
-      double Relative = std::fabs(S.Mean - Mean) / Mean;
-      MaxRelative = std::max(MaxRelative, Relative);
-      std::printf(" %9llu %9.6f %9.4f%% %9.3f", (unsigned long long)Groups, S.Mean, 100 * Relative,
-                  seconds(T0));
-    }
-    std::printf("\n");
-  }
-  std::printf("largest |model - paper mu_A| %.6f", MaxDiff);
-  if (MonteCarlo)
-    std::printf("; largest |model - simulated| / model %.4f%%", 100 * MaxRelative);
-  std::printf("\n");
+std::string rowName(const char *Family, const Row &R) {
+  return std::string(Family) + "/" + R.Spec + "/n=" + std::to_string(R.N);
+}
 
-  // What a user waits for: every distribution built and all 25 rows modelled.
-  double Total = medianSeconds([] {
+void modelRow(benchmark::State &State, const Row &R) {
+  WorkDistribution W = parseDistribution(R.Spec, 1e-6);
+  double Mean = 0;
+  size_t Outcomes = 0;
+  for (auto _ : State) {
+    LossDistribution L = modelImbalance(W, R.N);
+    Mean = L.mean();
+    Outcomes = L.outcomes().size();
+  }
+  State.counters["mean"] = Mean;
+  State.counters["paper_mu_A"] = R.PaperMuA;
+  State.counters["supp"] = double(W.Mass.size());
+  State.counters["outcomes"] = double(Outcomes);
+}
+
+void modelAllRows(benchmark::State &State) {
+  for (auto _ : State)
     for (const Row &R : TableI)
-      modelImbalance(parseDistribution(R.Spec, 1e-6), R.N);
-  });
-  std::printf("all of Table I, model only, one thread: %.3f s (median)\n\n", Total);
+      benchmark::DoNotOptimize(modelImbalance(parseDistribution(R.Spec, 1e-6), R.N));
 }
 
-// Least-squares slope of log(time) over log(x): the empirical exponent.
-double slope(const std::vector<double> &X, const std::vector<double> &Y) {
-  double Mx = 0, My = 0;
-  for (size_t I = 0; I < X.size(); ++I) {
-    Mx += std::log(X[I]) / double(X.size());
-    My += std::log(Y[I]) / double(X.size());
-  }
-  double Sxy = 0, Sxx = 0;
-  for (size_t I = 0; I < X.size(); ++I) {
-    Sxy += (std::log(X[I]) - Mx) * (std::log(Y[I]) - My);
-    Sxx += (std::log(X[I]) - Mx) * (std::log(X[I]) - Mx);
-  }
-  return Sxy / Sxx;
+void simulateRow(benchmark::State &State, const Row &R) {
+  WorkDistribution W = parseDistribution(R.Spec, 1e-6);
+  LossDistribution L = modelImbalance(W, R.N);
+  double Cv = std::sqrt(L.variance()) / L.mean();
+  uint64_t Groups = uint64_t(std::ceil(std::pow(4 * Cv / 1e-3, 2)));
+  double Simulated = 0;
+  for (auto _ : State)
+    Simulated = simulateImbalance(W, R.N, Groups, 2022).Mean;
+  State.counters["groups"] = double(Groups);
+  State.counters["rel_error_pct"] = 100 * std::fabs(Simulated - L.mean()) / L.mean();
 }
 
-// Times the model over uniform:1,A for each (n, A); prints one line each and
-// the fitted exponent of x (n or A) over the points with x >= FitFrom.
-void growth(const char *Title, const std::vector<std::pair<unsigned, unsigned>> &Points, bool OverN,
-            unsigned FitFrom) {
-  std::printf("== %s\n", Title);
-  std::printf("%5s %6s %12s %12s %12s %10s %12s %12s\n", "n", "|supp|", "multiply-adds",
-              "n|supp|^2", "outcomes", "seconds", "ns/mul-add", "ns/outcome");
-  std::vector<double> X, Y;
-  for (auto [N, A] : Points) {
-    WorkDistribution W = parseDistribution("uniform:1," + std::to_string(A), 1e-6);
-    ModelCost Cost = estimateModelCost(W, N);
-    size_t Outcomes = 0;
-    double T = medianSeconds([&] { Outcomes = modelImbalance(W, N).outcomes().size(); });
-    double Bound = double(N) * double(A) * double(A);
-    std::printf("%5u %6u %12.3g %12.3g %12zu %10.5f %12.3f %12.1f\n", N, A, Cost.MultiplyAdds,
-                Bound, Outcomes, T, 1e9 * T / Cost.MultiplyAdds, 1e9 * T / Bound);
-    unsigned XValue = OverN ? N : A;
-    if (XValue >= FitFrom) {
-      X.push_back(XValue);
-      Y.push_back(T);
-    }
-  }
-  std::printf("time grows as %s^%.2f (fit over %s >= %u)\n\n", OverN ? "n" : "|supp|", slope(X, Y),
-              OverN ? "n" : "|supp|", FitFrom);
+// W = uniform:1,A with n threads per group; X is the benchmark's argument.
+void growth(benchmark::State &State, bool OverN) {
+  unsigned X = unsigned(State.range(0));
+  unsigned N = OverN ? X : 32, A = OverN ? 64 : X;
+  WorkDistribution W = parseDistribution("uniform:1," + std::to_string(A), 1e-6);
+  ModelCost Cost = estimateModelCost(W, N);
+  size_t Outcomes = 0;
+  for (auto _ : State)
+    Outcomes = modelImbalance(W, N).outcomes().size();
+  State.SetComplexityN(X);
+  State.counters["mul_adds"] = Cost.MultiplyAdds;
+  State.counters["n_supp2"] = double(N) * double(A) * double(A);
+  State.counters["outcomes"] = double(Outcomes);
+  State.counters["s_per_mul_add"] =
+      benchmark::Counter(Cost.MultiplyAdds, benchmark::Counter::kIsIterationInvariantRate |
+                                                benchmark::Counter::kInvert);
 }
 
 } // namespace
 
 int main(int argc, char **argv) {
-  bool MonteCarlo = !(argc > 1 && std::strcmp(argv[1], "--no-monte-carlo") == 0);
-  std::printf("hardware threads %u\n\n", std::thread::hardware_concurrency());
-  tableI(MonteCarlo);
-
-  std::vector<std::pair<unsigned, unsigned>> OverN, OverSupport;
-  for (unsigned N = 2; N <= 256; N *= 2)
-    OverN.push_back({N, 64});
-  for (unsigned A = 16; A <= 1024; A *= 2)
-    OverSupport.push_back({32, A});
-  growth("growth with n, W = uniform:1,64", OverN, true, 16);
-  growth("growth with |supp W|, n = 32, W = uniform:1,|supp|", OverSupport, false, 64);
-  return 0;
+  bool MonteCarlo = true;
+  if (argc > 1 && std::strcmp(argv[1], "--no-monte-carlo") == 0) {
+    MonteCarlo = false;
+    argv[1] = argv[0];
+    --argc;
+    ++argv;
+  }
+  for (const Row &R : TableI)
+    benchmark::RegisterBenchmark(rowName("TableI", R).c_str(), modelRow, R)
+        ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("TableI/all", modelAllRows)->Unit(benchmark::kMillisecond);
+  if (MonteCarlo)
+    for (const Row &R : TableI)
+      benchmark::RegisterBenchmark(rowName("MonteCarlo", R).c_str(), simulateRow, R)
+          ->Unit(benchmark::kMillisecond)
+          ->UseRealTime()
+          ->Iterations(1);
+  benchmark::RegisterBenchmark("Growth/n", growth, true)
+      ->RangeMultiplier(2)
+      ->Range(2, 256)
+      ->Unit(benchmark::kMillisecond)
+      ->Complexity(benchmark::oAuto);
+  benchmark::RegisterBenchmark("Growth/support", growth, false)
+      ->RangeMultiplier(2)
+      ->Range(16, 1024)
+      ->Unit(benchmark::kMillisecond)
+      ->Complexity(benchmark::oAuto);
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv))
+    return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
 }
