@@ -16,7 +16,7 @@ for f in bin/divopt bin/divopt-clang++ "$LIBDIR/divopt/libDivOpt.so" "$LIBDIR/li
          share/doc/divopt/README.md share/doc/divopt/architecture.md; do
   [[ -e $PREFIX/$f ]] || fail "cmake --install did not install $f"
 done
-"$PREFIX/bin/divopt" --version | grep -qx "divopt $VERSION" || fail "$PREFIX/bin/divopt --version"
+[[ $("$PREFIX/bin/divopt" --version) == "divopt $VERSION" ]] || fail "$PREFIX/bin/divopt --version"
 # The shared runtime carries every object it needs (it links with --no-undefined).
-ldd "$PREFIX/$LIBDIR/libdivopt_rt.so" | grep -q libcudart.so || fail "libdivopt_rt.so does not link libcudart.so"
+[[ $(ldd "$PREFIX/$LIBDIR/libdivopt_rt.so") == *libcudart.so* ]] || fail "libdivopt_rt.so does not link libcudart.so"
 echo "installed into $PREFIX"
