@@ -20,8 +20,9 @@ struct BlockNumbering {
   unsigned size() const { return Blocks.size(); }
 };
 
-// A block ending in a conditional `br`: where warps can diverge. (Switches
-// are lowered to such branches by the backend; they are not counted yet.)
+// A block ending in a conditional `br`, or in a `switch` with more than one
+// successor: where warps can diverge. "Conditional branch" in the notes and
+// the profile means either.
 bool endsInConditionalBranch(const llvm::BasicBlock &BB);
 
 } // namespace divopt

@@ -36,24 +36,58 @@ void increment(IRBuilder<> &B, AllocaInst *Counter, Value *By) {
   B.CreateStore(B.CreateAdd(B.CreateLoad(Counter->getAllocatedType(), Counter), By), Counter);
 }
 
+Value *ballot(IRBuilder<> &B, Value *Active, Value *Pred) {
+  return B.CreateIntrinsic(Intrinsic::nvvm_vote_ballot_sync, {}, {Active, Pred});
+}
+
+// Whether the warp's active lanes disagree on where Term sends them. A
+// `br`: some but not all take the true edge. A switch: each thread's
+// successor as a small number (the successors numbered in order of first
+// appearance); the lanes disagree when they disagree on some bit of it, a
+// ballot per bit (a few: switches have few distinct successors).
+Value *lanesDisagree(IRBuilder<> &B, Instruction *Term, Value *Active) {
+  auto Split = [&](Value *Pred) {
+    Value *Votes = ballot(B, Active, Pred);
+    return B.CreateAnd(B.CreateICmpNE(Votes, B.getInt32(0)), B.CreateICmpNE(Votes, Active));
+  };
+  if (auto *Br = dyn_cast<BranchInst>(Term))
+    return Split(Br->getCondition());
+  auto *Sw = cast<SwitchInst>(Term);
+  SmallVector<BasicBlock *, 8> Targets;
+  auto Number = [&](BasicBlock *Target) {
+    unsigned N = find(Targets, Target) - Targets.begin();
+    if (N == Targets.size())
+      Targets.push_back(Target);
+    return B.getInt32(N);
+  };
+  Value *Index = Number(Sw->getDefaultDest());
+  for (auto &Case : Sw->cases())
+    Index = B.CreateSelect(B.CreateICmpEQ(Sw->getCondition(), Case.getCaseValue()),
+                           Number(Case.getCaseSuccessor()), Index);
+  Value *Any = B.getFalse();
+  for (unsigned Bit = 0; (1u << Bit) < Targets.size(); ++Bit)
+    Any = B.CreateOr(Any, Split(B.CreateTrunc(Bit ? B.CreateLShr(Index, Bit) : Index,
+                                              B.getInt1Ty())));
+  return Any;
+}
+
 // Warp-level branch counting, as the NVIDIA profiler counts divergent
 // branches: the lowest active lane counts one execution per warp, and one
-// divergence when the active lanes disagree on the condition. This runs at
+// divergence when the active lanes disagree on where to go. This runs at
 // every execution of every branch, in the kernel's hottest loops, so it is
 // kept short: the lowest active lane is the one with no active lane below it
 // (%lanemask_lt is a per-thread constant, hoisted out of loops), and the
 // counters are 32-bit registers (a 64-bit add is two instructions), widened
 // when they are added to the 64-bit buckets at exit. A thread's count of one
 // branch wraps at 2^32 executions, as its edge counters do.
-void countBranch(BranchInst *Br, AllocaInst *Exec, AllocaInst *Div) {
-  IRBuilder<> B(Br);
+void countBranch(Instruction *Term, AllocaInst *Exec, AllocaInst *Div) {
+  IRBuilder<> B(Term);
   Value *Active = B.CreateIntrinsic(Intrinsic::nvvm_activemask, {});
-  Value *Taken = B.CreateIntrinsic(Intrinsic::nvvm_vote_ballot_sync, {}, {Active, Br->getCondition()});
+  Value *Disagree = lanesDisagree(B, Term, Active);
   Value *Below = B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_lanemask_lt, {});
   Value *Leader = B.CreateICmpEQ(B.CreateAnd(Active, Below), B.getInt32(0));
-  Value *Split = B.CreateAnd(B.CreateICmpNE(Taken, B.getInt32(0)), B.CreateICmpNE(Taken, Active));
   increment(B, Exec, B.CreateZExt(Leader, B.getInt32Ty()));
-  increment(B, Div, B.CreateZExt(B.CreateAnd(Leader, Split), B.getInt32Ty()));
+  increment(B, Div, B.CreateZExt(B.CreateAnd(Leader, Disagree), B.getInt32Ty()));
 }
 
 static_assert((abi::BranchBucketThreads & (abi::BranchBucketThreads - 1)) == 0,
@@ -268,13 +302,15 @@ Function *createProfileClone(Function &Kernel, const BlockNumbering &Numbering) 
   }
   ThreadGeometry G = emitThreadGeometry(B);
 
+  // Branches first: a switch's successors as they are in K, before counting
+  // splits some of its edges (two cases into one block stay one way to go).
+  for (unsigned K = 0; K < Numbering.BranchBlocks.size(); ++K)
+    countBranch(Blocks[Numbering.BranchBlocks[K]]->getTerminator(), C.BranchExec[K],
+                C.BranchDiv[K]);
   // Splitting an edge adds a block to the clone only: the numbered blocks
   // and their terminators' successor order stay as the notes have them.
   for (unsigned E = 0; E < Counted.size(); ++E)
     countEdge(Blocks[Counted[E].From], Counted[E].Succ, C.Edges[E]);
-  for (unsigned K = 0; K < Numbering.BranchBlocks.size(); ++K)
-    countBranch(cast<BranchInst>(Blocks[Numbering.BranchBlocks[K]]->getTerminator()),
-                C.BranchExec[K], C.BranchDiv[K]);
   for (ReturnInst *Ret : Returns)
     flushAt(Ret, C, G, Counts, Branches, Overflow);
 

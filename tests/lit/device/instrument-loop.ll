@@ -53,11 +53,6 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-DAG: call i32 @llvm.nvvm.read.ptx.sreg.nctaid.z()
 ; CHECK: %divopt.gtid = add i64
 ; CHECK: %divopt.nthreads = mul i64
-; The skip edge entry -> exit is critical: counted in entry by the branch
-; condition, no block of its own.
-; CHECK: [[SKIP:%.*]] = xor i1 %has, true
-; CHECK: [[SKIP32:%.*]] = zext i1 [[SKIP]] to i32
-; CHECK: [[EDGE0:%.*]] = add i32 0, [[SKIP32]]
 ; Each conditional branch: a ballot over the active lanes, counted in 32-bit
 ; registers by the leader, the active lane with no active lane below it.
 ; CHECK: [[ACTIVE:%.*]] = call i32 @llvm.nvvm.activemask()
@@ -67,14 +62,19 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK: [[LEADER:%.*]] = icmp eq i32 [[LOWER]], 0
 ; CHECK: [[ONE:%.*]] = zext i1 [[LEADER]] to i32
 ; CHECK: add i32 0, [[ONE]]
+; The skip edge entry -> exit is critical: counted in entry by the branch
+; condition, no block of its own.
+; CHECK: [[SKIP:%.*]] = xor i1 %has, true
+; CHECK: [[SKIP32:%.*]] = zext i1 [[SKIP]] to i32
+; CHECK: [[EDGE0:%.*]] = add i32 0, [[SKIP32]]
 ; CHECK: br i1 %has
 ; The loop's back edge counts itself in a register (a phi, no memory traffic,
 ; no block on the edge): the body adds the condition.
 ; CHECK: body:
 ; CHECK: [[BACK:%divopt.edge1.0]] = phi i32
+; CHECK: call i32 @llvm.nvvm.vote.ballot.sync(i32 {{%.*}}, i1 %more)
 ; CHECK: [[MORE32:%.*]] = zext i1 %more to i32
 ; CHECK: [[BACKNEXT:%.*]] = add i32 [[BACK]], [[MORE32]]
-; CHECK: call i32 @llvm.nvvm.vote.ballot.sync(i32 {{%.*}}, i1 %more)
 ; CHECK: br i1 %more, label %body, label %exit
 ; At the return: counts[c * nthreads + gtid], as u32 when overflow is null
 ; (wide), else as u16 (narrow; tests/lit/device/profile-narrow-counters.ll

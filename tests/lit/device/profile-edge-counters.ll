@@ -148,9 +148,22 @@ d:
 ; CHECK-NOT: %divopt.overflow
 ; CHECK: ret void
 
+; A switch is a conditional branch: the lanes diverge when they disagree on
+; some bit of their successor's number (done 0, a 1, b 2).
+; CHECK-LABEL: define ptx_kernel void @sw__divopt_profile(
+; CHECK: [[ACTIVE:%.*]] = call i32 @llvm.nvvm.activemask()
+; CHECK-NEXT: [[IS0:%.*]] = icmp eq i32 %k, 0
+; CHECK-NEXT: [[I0:%.*]] = select i1 [[IS0]], i32 1, i32 0
+; CHECK-NEXT: [[IS1:%.*]] = icmp eq i32 %k, 1
+; CHECK-NEXT: [[I1:%.*]] = select i1 [[IS1]], i32 2, i32 [[I0]]
+; CHECK-NEXT: [[BIT0:%.*]] = trunc i32 [[I1]] to i1
+; CHECK-NEXT: [[VOTES0:%.*]] = call i32 @llvm.nvvm.vote.ballot.sync(i32 [[ACTIVE]], i1 [[BIT0]])
+; CHECK: [[SHIFTED:%.*]] = lshr i32 [[I1]], 1
+; CHECK-NEXT: [[BIT1:%.*]] = trunc i32 [[SHIFTED]] to i1
+; CHECK-NEXT: [[VOTES1:%.*]] = call i32 @llvm.nvvm.vote.ballot.sync(i32 [[ACTIVE]], i1 [[BIT1]])
+; CHECK: switch i32 %k, label %done
 ; A switch's edge to a block of one predecessor counts there; b -> trap too,
 ; and an unreachable block's exit edge needs no counter of its own here.
-; CHECK-LABEL: define ptx_kernel void @sw__divopt_profile(
 ; CHECK: a:
 ; CHECK-NEXT: store i32 1
 ; CHECK-NEXT: [[A:%.*]] = add i32 0, 1
@@ -171,7 +184,7 @@ d:
 ; Critical edges out of a switch: split in the clone, counted in the new block.
 ; CHECK-LABEL: define ptx_kernel void @split__divopt_profile(
 ; CHECK: a:
-; CHECK-NEXT: switch i32 %m, label %[[TOC:divopt.edge[0-9]*]] [
+; CHECK: switch i32 %m, label %[[TOC:divopt.edge[0-9]*]] [
 ; CHECK-NEXT: i32 0, label %[[TOD:divopt.edge[0-9]*]]
 ; CHECK: [[TOD]]:
 ; CHECK-NEXT: add i32 0, 1
@@ -181,5 +194,5 @@ d:
 ; CHECK-NEXT: br label %c
 ; The other switch is left as it was.
 ; CHECK: b:
-; CHECK-NEXT: switch i32 %m, label %c [
+; CHECK: switch i32 %m, label %c [
 ; CHECK-NEXT: i32 5, label %d

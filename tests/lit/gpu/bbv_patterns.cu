@@ -60,6 +60,26 @@ __global__ void grid2d(const int *trips, const float *data, float *out, int widt
   out[cell] = acc;
 }
 
+// A switch (kept one at -O2: each case does its own work). Cases 1 and 3 go
+// to one block: lanes with 1 and 3 do not diverge.
+__global__ void switchCases(const int *sel, const float *data, float *out) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  switch (sel[t]) {
+  case 0:
+    out[t] = sqrtf(data[t]);
+    break;
+  case 1:
+  case 3:
+    out[t] = data[t] * 3.0f + out[t];
+    break;
+  case 2:
+    out[t] = data[t] * data[t] - 1.0f;
+    break;
+  default:
+    out[t] = expf(out[t]);
+  }
+}
+
 int main() {
   const int Blocks = 8, Threads = 128, N = Blocks * Threads, Warps = N / 32;
   std::vector<int> trips(N), outer(N), inner(N);
@@ -103,6 +123,14 @@ int main() {
   dim3 Grid2(4, 2), Block2(16, 8);
   const int Width = 4 * 16;
   grid2d<<<Grid2, Block2>>>(dTrips, dData, dOut, Width, N);
+  // Even warps pick only 1 and 3 (one way to go), odd warps 0 to 3.
+  std::vector<int> sel(N);
+  for (int t = 0; t < N; ++t)
+    sel[t] = (t / 32) % 2 == 0 ? 1 + 2 * (t % 2) : t % 4;
+  int *dSel;
+  CHECK(cudaMalloc(&dSel, N * sizeof(int)));
+  CHECK(cudaMemcpy(dSel, sel.data(), N * sizeof(int), cudaMemcpyHostToDevice));
+  switchCases<<<Blocks, Threads>>>(dSel, dData, dOut);
   CHECK(cudaGetLastError());
 
   auto All = readProfile();
@@ -163,6 +191,16 @@ int main() {
     expect(hasBlockCounting(P, Expected), "grid2d: loop body runs trips[y * width + x] times");
   } else {
     expect(false, "grid2d: one launch recorded");
+  }
+  L = launchesOf(All, "switchCases");
+  if (L.size() == 1) {
+    const auto &P = *L[0];
+    expect(hasBranch(P, Warps, Warps / 2),
+           "switchCases: the switch diverges in the odd warps only;" + branchList(P));
+    expect(hasBlockCounting(P, [&](uint64_t t) { return uint32_t(sel[t] == 1 || sel[t] == 3); }),
+           "switchCases: cases 1 and 3 share a block");
+  } else {
+    expect(false, "switchCases: one launch recorded");
   }
   return finish();
 }
