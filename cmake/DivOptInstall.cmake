@@ -52,6 +52,14 @@ install(FILES ${PROJECT_SOURCE_DIR}/README.md ${DIVOPT_DOCS} DESTINATION ${CMAKE
 file(RELATIVE_PATH DIVOPT_BIN_TO_PREFIX /p/${CMAKE_INSTALL_BINDIR} /p)
 file(RELATIVE_PATH DIVOPT_PKGCONFIG_TO_PREFIX /p/${CMAKE_INSTALL_LIBDIR}/pkgconfig /p)
 
+# An installed `divopt demo` finds the plugin, the runtime and the example
+# relative to itself (tool/DemoCommand.cpp).
+target_compile_definitions(divopt PRIVATE
+  DIVOPT_INSTALL_BIN_TO_PREFIX="${DIVOPT_BIN_TO_PREFIX}"
+  DIVOPT_INSTALL_PLUGIN="${DIVOPT_INSTALL_PLUGINDIR}/libDivOpt.so"
+  DIVOPT_INSTALL_RUNTIME="${CMAKE_INSTALL_LIBDIR}/libdivopt_rt.a"
+  DIVOPT_INSTALL_EXAMPLES="${DIVOPT_INSTALL_DATADIR}/examples")
+
 # The compiler wrapper (tool/wrapper/divopt-clang++.in).
 configure_file(${PROJECT_SOURCE_DIR}/tool/wrapper/divopt-clang++.in
   ${DIVOPT_INSTALL_FILES}/divopt-clang++ @ONLY)

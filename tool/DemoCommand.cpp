@@ -16,7 +16,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Where this build's pieces are, fixed at configure time (tool/CMakeLists.txt).
+// Where this build's pieces are, fixed at configure time (tool/CMakeLists.txt);
+// an installed divopt finds its own beside itself (installedToolchain).
 struct Toolchain {
   std::string Clang = DIVOPT_DEMO_CLANG;
   std::string Plugin = DIVOPT_DEMO_PLUGIN;
@@ -80,6 +81,28 @@ bool findGpu(std::string &What) {
   return true;
 }
 
+// In an install (cmake --install, the .deb), this executable's prefix holds
+// the plugin, the runtime and the example; the paths from the prefix come
+// from cmake/DivOptInstall.cmake. The build tree's divopt has none of them
+// around it and keeps the build's paths.
+Toolchain installedToolchain() {
+  Toolchain T;
+  std::error_code Error;
+  fs::path Self = fs::read_symlink("/proc/self/exe", Error);
+  if (Error)
+    return T;
+  fs::path Prefix = Self.parent_path() / DIVOPT_INSTALL_BIN_TO_PREFIX;
+  fs::path Examples = Prefix / DIVOPT_INSTALL_EXAMPLES;
+  if (!fs::exists(Examples / "divergent.cu"))
+    return T;
+  T.Plugin = (Prefix / DIVOPT_INSTALL_PLUGIN).lexically_normal().string();
+  T.Runtime = (Prefix / DIVOPT_INSTALL_RUNTIME).lexically_normal().string();
+  T.Example = (Examples / "divergent.cu").lexically_normal().string();
+  T.ShippedProfile = (Examples / "profiles/divergent-h100.divprof").lexically_normal().string();
+  T.Prebuilt.clear(); // an install has clang (the package depends on it)
+  return T;
+}
+
 std::string Compile(const Toolchain &T, const fs::path &Program) {
   return quote(T.Clang) + " -x cuda --cuda-gpu-arch=" + T.Arch + " --cuda-path=" +
          quote(T.CudaPath) + " -Wno-unknown-cuda-version -O2 -gline-tables-only" +
@@ -123,7 +146,7 @@ int reportOn(const std::string &Profile) {
 } // namespace
 
 int runDemoCommand(const DemoOptions &Options) {
-  Toolchain T;
+  Toolchain T = installedToolchain();
   fs::path Work = Options.WorkDir.empty()
                       ? fs::temp_directory_path() / ("divopt-demo-" + std::to_string(::getpid()))
                       : fs::path(Options.WorkDir);
@@ -133,7 +156,7 @@ int runDemoCommand(const DemoOptions &Options) {
 
   step("1. Compile the example with the divopt plugin (remarks show what was instrumented)");
   // A GPU host often has no LLVM: the build made the same program already.
-  if (!fs::exists(T.Clang)) {
+  if (!fs::exists(T.Clang) && !T.Prebuilt.empty()) {
     std::cout << "clang (" << T.Clang << ") is not on this machine: using the example the build "
               << "compiled with the plugin,\n  " << T.Prebuilt << "\n";
     Program = T.Prebuilt;

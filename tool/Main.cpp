@@ -21,8 +21,7 @@ namespace {
 
 const char *const Workflow =
     "divopt: find where control-flow divergence costs time in CUDA kernels.\n"
-    "  1. clang++ -x cuda --cuda-gpu-arch=sm_90 -O2 -gline-tables-only \\\n"
-    "       -fpass-plugin=libDivOpt.so app.cu -ldivopt_rt -lcudart\n"
+    "  1. divopt-clang++ -O2 -gline-tables-only app.cu -o app   # clang++ 22 + plugin + runtime\n"
     "  2. DIVOPT_MODE=profile ./app       # per-thread BBVs of each launch -> default.divprof\n"
     "  3. divopt report default.divprof   # divergent warps and branches, costliest blocks";
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # deb-package.sh BUILD: CPack's .deb of BUILD; checks its control fields
 # (Debian dependencies) and contents, unpacks it into a scratch root
-# (dpkg-deb -x, no root needed) and runs divopt and divopt-clang++ from there.
+# (dpkg-deb -x, no root needed) and runs divopt --version, divopt-clang++ and
+# divopt demo from there.
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/common.sh"
 build=$1
@@ -36,4 +37,11 @@ grep -qx "divopt $VERSION" "$WORK/deb/version.txt" || fail "divopt --version fro
    "$here/app/kernel.cu" "$here/app/main.cpp" -o app) > "$WORK/deb/build.log" 2>&1 ||
   { cat "$WORK/deb/build.log"; fail "divopt-clang++ from the package"; }
 "$FILECHECK" "$here/remarks.check" --input-file="$WORK/deb/build.log" || fail "remarks of the package's wrapper"
+# divopt demo from the package compiles with the package's plugin and runtime.
+"$root/usr/bin/divopt" demo --no-gpu --work-dir "$WORK/deb/demo" > "$WORK/deb/demo.log" 2>&1 ||
+  { cat "$WORK/deb/demo.log"; fail "divopt demo --no-gpu from the package"; }
+for piece in "-fpass-plugin='$root/usr/lib/divopt/libDivOpt.so'" "'$root/usr/lib/libdivopt_rt.a'" \
+             "remark: kernel 'collatzSteps"; do
+  grep -qF -- "$piece" "$WORK/deb/demo.log" || fail "divopt demo from the package: no $piece"
+done
 echo "$deb: Depends: $depends"
