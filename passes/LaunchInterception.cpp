@@ -52,12 +52,22 @@ void remark(CallBase &Call, StringRef Kernel) {
   });
 }
 
-unsigned rewriteCallsTo(Module &M, StringRef LaunchName, StringRef EntryName,
+// A CUDA runtime launch function and the divopt entry that replaces it: the
+// same arguments, then the kernel's name. Func is the argument holding the
+// kernel's host stub.
+struct LaunchApi {
+  const char *Name;
+  const char *Entry;
+  unsigned Params;
+  unsigned Func;
+};
+
+unsigned rewriteCallsTo(Module &M, const LaunchApi &Api,
                         const DenseMap<const Value *, Value *> &Names) {
-  Function *Launch = M.getFunction(LaunchName);
-  if (!Launch || Launch->arg_size() != 8)
+  Function *Launch = M.getFunction(Api.Name);
+  if (!Launch || Launch->arg_size() != Api.Params)
     return 0;
-  FunctionCallee Entry = launchEntry(M, *Launch, EntryName);
+  FunctionCallee Entry = launchEntry(M, *Launch, Api.Entry);
   auto *NullName = ConstantPointerNull::get(PointerType::get(M.getContext(), 0));
   // Calls and invokes: a stub inlined into a function with cleanups (any
   // function holding a std::vector) launches through an invoke.
@@ -66,7 +76,7 @@ unsigned rewriteCallsTo(Module &M, StringRef LaunchName, StringRef EntryName,
     if (auto *Call = dyn_cast<CallBase>(U); Call && Call->getCalledOperand() == Launch)
       Calls.push_back(Call);
   for (CallBase *Call : Calls) {
-    Value *Name = Names.lookup(Call->getArgOperand(0)->stripPointerCasts());
+    Value *Name = Names.lookup(Call->getArgOperand(Api.Func)->stripPointerCasts());
     SmallVector<Value *, 9> Args(Call->args());
     Args.push_back(Name ? Name : NullName);
     CallBase *New;
@@ -88,9 +98,22 @@ unsigned rewriteCallsTo(Module &M, StringRef LaunchName, StringRef EntryName,
 } // namespace
 
 unsigned interceptLaunches(Module &M) {
+  // The <<<>>> launches, cudaLaunchKernelEx (whose template calls the C
+  // function, with a cudaLaunchConfig_t) and cooperative launches, each with
+  // its per-thread default stream variant (--default-stream per-thread).
+  // In IR a dim3 argument is an i64 and an i32.
+  static const LaunchApi Apis[] = {
+      {"cudaLaunchKernel", abi::LaunchEntry, 8, 0},
+      {"cudaLaunchKernel_ptsz", abi::LaunchEntryPtsz, 8, 0},
+      {"cudaLaunchKernelExC", abi::LaunchExEntry, 3, 1},
+      {"cudaLaunchKernelExC_ptsz", abi::LaunchExEntryPtsz, 3, 1},
+      {"cudaLaunchCooperativeKernel", abi::LaunchCooperativeEntry, 8, 0},
+      {"cudaLaunchCooperativeKernel_ptsz", abi::LaunchCooperativeEntryPtsz, 8, 0}};
   auto Names = registeredKernelNames(M);
-  return rewriteCallsTo(M, "cudaLaunchKernel", abi::LaunchEntry, Names) +
-         rewriteCallsTo(M, "cudaLaunchKernel_ptsz", abi::LaunchEntryPtsz, Names);
+  unsigned Rewritten = 0;
+  for (const LaunchApi &Api : Apis)
+    Rewritten += rewriteCallsTo(M, Api, Names);
+  return Rewritten;
 }
 
 } // namespace divopt

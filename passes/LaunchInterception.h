@@ -3,8 +3,9 @@
 // Each call to cudaLaunchKernel (or its _ptsz twin) becomes a call to
 // abi::LaunchEntry with the same arguments plus the kernel's device-side
 // name, learned from the module's __cudaRegisterFunction calls (stub ->
-// name). The runtime then chooses, per launch, between the original kernel
-// and its clones.
+// name); cudaLaunchKernelExC and cudaLaunchCooperativeKernel likewise go to
+// their own entries (Abi.h). The runtime then chooses, per launch, between
+// the original kernel and its clones.
 #pragma once
 #include "llvm/IR/Module.h"
 

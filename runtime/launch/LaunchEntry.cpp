@@ -1,8 +1,10 @@
-// The launch entries the pass substitutes for cudaLaunchKernel. Mode off
-// forwards at once: no allocation, no synchronization, no lookup.
+// The launch entries the pass substitutes for cudaLaunchKernel, cudaLaunchKernelExC and
+// cudaLaunchCooperativeKernel. Mode off forwards at once: no allocation, no synchronization,
+// no lookup.
 #include "divopt/Abi.h"
 #include "launch/KernelRegistry.h"
 #include "launch/LaunchShape.h"
+#include "launch/PassThroughLaunches.h"
 #include "launch/RuntimeConfig.h"
 #include "optimize/OptimizeLaunch.h"
 #include "profile/ProfileLaunch.h"
@@ -37,6 +39,26 @@ cudaError_t launch(const void *Stub, dim3 Grid, dim3 Block, void **Args, size_t 
   return Done ? Result : cudaLaunchKernel(Stub, Grid, Block, Args, SharedMem, Stream);
 }
 
+// cudaLaunchKernelEx: like <<<>>> when its attributes allow (PassThroughLaunches.h).
+cudaError_t launchEx(const cudaLaunchConfig_t *Config, const void *Stub, void **Args,
+                     const char *Name) {
+  if (config().RunMode == Mode::Off || !Config)
+    return cudaLaunchKernelExC(Config, Stub, Args);
+  if (std::string Why = passThroughReason(*Config); !Why.empty()) {
+    countPassThrough(Name, Why);
+    return cudaLaunchKernelExC(Config, Stub, Args);
+  }
+  return launch(Stub, Config->gridDim, Config->blockDim, Args, Config->dynamicSmemBytes,
+                Config->stream, Name);
+}
+
+cudaError_t launchCooperative(const void *Stub, dim3 Grid, dim3 Block, void **Args,
+                              size_t SharedMem, cudaStream_t Stream, const char *Name) {
+  if (config().RunMode != Mode::Off)
+    countPassThrough(Name, CooperativeLaunch);
+  return cudaLaunchCooperativeKernel(Stub, Grid, Block, Args, SharedMem, Stream);
+}
+
 } // namespace
 } // namespace divopt::rt
 
@@ -53,5 +75,32 @@ cudaError_t __divopt_launch_kernel_ptsz(const void *Stub, dim3 Grid, dim3 Block,
                                         size_t SharedMem, cudaStream_t Stream, const char *Name) {
   return divopt::rt::launch(Stub, Grid, Block, Args, SharedMem,
                             Stream ? Stream : cudaStreamPerThread, Name);
+}
+
+cudaError_t __divopt_launch_kernel_ex(const cudaLaunchConfig_t *Config, const void *Stub,
+                                      void **Args, const char *Name) {
+  return divopt::rt::launchEx(Config, Stub, Args, Name);
+}
+
+cudaError_t __divopt_launch_kernel_ex_ptsz(const cudaLaunchConfig_t *Config, const void *Stub,
+                                           void **Args, const char *Name) {
+  if (!Config || Config->stream)
+    return divopt::rt::launchEx(Config, Stub, Args, Name);
+  cudaLaunchConfig_t PerThread = *Config;
+  PerThread.stream = cudaStreamPerThread;
+  return divopt::rt::launchEx(&PerThread, Stub, Args, Name);
+}
+
+cudaError_t __divopt_launch_cooperative_kernel(const void *Stub, dim3 Grid, dim3 Block,
+                                               void **Args, size_t SharedMem,
+                                               cudaStream_t Stream, const char *Name) {
+  return divopt::rt::launchCooperative(Stub, Grid, Block, Args, SharedMem, Stream, Name);
+}
+
+cudaError_t __divopt_launch_cooperative_kernel_ptsz(const void *Stub, dim3 Grid, dim3 Block,
+                                                    void **Args, size_t SharedMem,
+                                                    cudaStream_t Stream, const char *Name) {
+  return divopt::rt::launchCooperative(Stub, Grid, Block, Args, SharedMem,
+                                       Stream ? Stream : cudaStreamPerThread, Name);
 }
 }

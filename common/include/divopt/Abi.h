@@ -86,6 +86,12 @@ inline constexpr const char *FeatureCloneSuffix = "__divopt_features";
 // (nullptr when the pass could not tell it).
 inline constexpr const char *LaunchEntry = "__divopt_launch_kernel";
 inline constexpr const char *LaunchEntryPtsz = "__divopt_launch_kernel_ptsz";
+// The same for cudaLaunchKernelExC (cudaLaunchKernelEx's C function) and
+// cudaLaunchCooperativeKernel.
+inline constexpr const char *LaunchExEntry = "__divopt_launch_kernel_ex";
+inline constexpr const char *LaunchExEntryPtsz = "__divopt_launch_kernel_ex_ptsz";
+inline constexpr const char *LaunchCooperativeEntry = "__divopt_launch_cooperative_kernel";
+inline constexpr const char *LaunchCooperativeEntryPtsz = "__divopt_launch_cooperative_kernel_ptsz";
 
 // Version of the notes JSON schema (docs/notes-format.md). Version 2 added
 // the features; readers still accept version 1.

@@ -1,6 +1,8 @@
 ; Host job: every cudaLaunchKernel, called or invoked, goes through the
 ; runtime's launch entry with the kernel's device-side name, taken from
 ; __cudaRegisterFunction; a launch of an unregistered pointer passes null.
+; cudaLaunchKernelExC (the kernel its second argument) and
+; cudaLaunchCooperativeKernel go to entries of their own.
 ; REQUIRES: llvm-tools
 ; RUN: %opt -load-pass-plugin=%plugin -passes=divopt-instrument -S %s | FileCheck %s
 
@@ -23,12 +25,28 @@ lp:
   resume { ptr, i32 } %l
 }
 
+define void @launchEx(ptr %config, ptr %args) {
+  %r = call i32 @cudaLaunchKernelExC(ptr %config, ptr @_Z16__device_stub__kPi, ptr %args)
+  %s = call i32 @cudaLaunchKernelExC_ptsz(ptr %config, ptr @_Z16__device_stub__kPi, ptr %args)
+  ret void
+}
+
+define void @cooperative(ptr %args) {
+  %r = call i32 @cudaLaunchCooperativeKernel(ptr @_Z16__device_stub__kPi, i64 1, i32 1, i64 32, i32 1, ptr %args, i64 0, ptr null)
+  %s = call i32 @cudaLaunchCooperativeKernel_ptsz(ptr @_Z16__device_stub__kPi, i64 1, i32 1, i64 32, i32 1, ptr %args, i64 0, ptr null)
+  ret void
+}
+
 define void @register(ptr %h) {
   %r = call i32 @__cudaRegisterFunction(ptr %h, ptr @_Z16__device_stub__kPi, ptr @name, ptr @name, i32 -1, ptr null, ptr null, ptr null, ptr null, ptr null)
   ret void
 }
 
 declare i32 @cudaLaunchKernel(ptr, i64, i32, i64, i32, ptr, i64, ptr)
+declare i32 @cudaLaunchKernelExC(ptr, ptr, ptr)
+declare i32 @cudaLaunchKernelExC_ptsz(ptr, ptr, ptr)
+declare i32 @cudaLaunchCooperativeKernel(ptr, i64, i32, i64, i32, ptr, i64, ptr)
+declare i32 @cudaLaunchCooperativeKernel_ptsz(ptr, i64, i32, i64, i32, ptr, i64, ptr)
 declare i32 @__cudaRegisterFunction(ptr, ptr, ptr, ptr, i32, ptr, ptr, ptr, ptr, ptr)
 declare i32 @__gxx_personality_v0(...)
 
@@ -37,5 +55,11 @@ declare i32 @__gxx_personality_v0(...)
 ; CHECK-LABEL: define void @viaPointer
 ; CHECK: invoke i32 @__divopt_launch_kernel(ptr %f, {{.*}}, ptr null)
 ; CHECK-NEXT: to label %ok unwind label %lp
-; CHECK-NOT: call i32 @cudaLaunchKernel
+; CHECK-LABEL: define void @launchEx
+; CHECK: call i32 @__divopt_launch_kernel_ex(ptr %config, ptr @_Z16__device_stub__kPi, ptr %args, ptr @name)
+; CHECK: call i32 @__divopt_launch_kernel_ex_ptsz(ptr %config, ptr @_Z16__device_stub__kPi, ptr %args, ptr @name)
+; CHECK-LABEL: define void @cooperative
+; CHECK: call i32 @__divopt_launch_cooperative_kernel(ptr @_Z16__device_stub__kPi, {{.*}}, ptr @name)
+; CHECK: call i32 @__divopt_launch_cooperative_kernel_ptsz(ptr @_Z16__device_stub__kPi, {{.*}}, ptr @name)
+; CHECK-NOT: call i32 @cudaLaunch
 ; CHECK: declare i32 @__divopt_launch_kernel(ptr, i64, i32, i64, i32, ptr, i64, ptr, ptr)
