@@ -53,7 +53,7 @@ file(RELATIVE_PATH DIVOPT_BIN_TO_PREFIX /p/${CMAKE_INSTALL_BINDIR} /p)
 file(RELATIVE_PATH DIVOPT_PKGCONFIG_TO_PREFIX /p/${CMAKE_INSTALL_LIBDIR}/pkgconfig /p)
 
 # An installed `divopt demo` finds the plugin, the runtime and the example
-# relative to itself (tool/DemoCommand.cpp).
+# relative to itself (tool/demo/DemoCommand.cpp).
 target_compile_definitions(divopt PRIVATE
   DIVOPT_INSTALL_BIN_TO_PREFIX="${DIVOPT_BIN_TO_PREFIX}"
   DIVOPT_INSTALL_PLUGIN="${DIVOPT_INSTALL_PLUGINDIR}/libDivOpt.so"

@@ -3,14 +3,14 @@
 //
 // Exit codes: 0 success, 1 a command failed (unreadable profile, unknown
 // kernel, ...), 2 a bad command line.
-#include "AnalyzeCommand.h"
+#include "analyze/AnalyzeCommand.h"
 #include "BenchCommand.h"
-#include "DemoCommand.h"
-#include "DumpCommand.h"
-#include "FitCommand.h"
-#include "ImbalanceCommand.h"
-#include "LatencyCommand.h"
-#include "ReportCommand.h"
+#include "demo/DemoCommand.h"
+#include "dump/DumpCommand.h"
+#include "fit/FitCommand.h"
+#include "imbalance/ImbalanceCommand.h"
+#include "latency/LatencyCommand.h"
+#include "report/ReportCommand.h"
 
 #include <CLI/CLI.hpp>
 

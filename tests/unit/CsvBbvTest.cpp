@@ -1,6 +1,6 @@
 // divopt analyze's CSV inputs: BBVs from anywhere, and block latencies.
 // Bad files fail with the file, line and column of the first problem.
-#include "CsvBbv.h"
+#include "analyze/CsvBbv.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 #include "FitCommand.h"
-#include "KernelFilter.h"
-#include "TerminalProgress.h"
+#include "common/KernelFilter.h"
+#include "common/TerminalProgress.h"
 #include "divopt/ProfileFile.h"
 #include "predict/FitKernel.h"
 #include "predict/ModelCheck.h"

@@ -1,6 +1,8 @@
 #include "ImbalanceCommand.h"
-#include "TerminalProgress.h"
-#include "TextTable.h"
+#include "common/JsonOutput.h"
+#include "common/TerminalProgress.h"
+#include "common/TextFormat.h"
+#include "common/TextTable.h"
 #include "imbalance/DistributionSpec.h"
 #include "imbalance/ImbalanceModel.h"
 #include "imbalance/LossPlot.h"
@@ -101,12 +103,6 @@ Settings checkOptions(const ImbalanceOptions &Options) {
     throw std::invalid_argument("--seed: S must be a non-negative integer, got '" + Options.Seed +
                                 "'");
   return S;
-}
-
-std::string fixed(double V, const char *Format = "%.4f") {
-  char Buf[64];
-  std::snprintf(Buf, sizeof Buf, Format, V);
-  return Buf;
 }
 
 double relativeError(const GroupResult &G) {
@@ -266,8 +262,7 @@ int runImbalanceCommand(const ImbalanceOptions &Options) {
       throw std::runtime_error(Options.Plot + ": write failed");
   }
   if (Options.Json)
-    std::cout << toJson(W, S, Options, Groups).dump(-1, ' ', false, json::error_handler_t::replace)
-              << '\n';
+    std::cout << jsonText(toJson(W, S, Options, Groups)) << '\n';
   else
     printText(std::cout, W, S, Options, Groups);
   return 0;

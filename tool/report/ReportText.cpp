@@ -1,6 +1,6 @@
 #include "ReportText.h"
-#include "KernelFilter.h"
-#include "TextTable.h"
+#include "common/KernelFilter.h"
+#include "common/TextTable.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -1,5 +1,5 @@
 #include "ReportJson.h"
-#include "KernelFilter.h"
+#include "common/KernelFilter.h"
 
 namespace divopt {
 using nlohmann::json;

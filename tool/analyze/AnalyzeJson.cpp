@@ -1,5 +1,6 @@
 #include "AnalyzeReport.h"
-#include "KernelFilter.h"
+#include "common/JsonOutput.h"
+#include "common/KernelFilter.h"
 
 #include <nlohmann/json.hpp>
 
@@ -106,7 +107,7 @@ void printAnalyzeJson(std::ostream &OS, const AnalyzeReport &R, bool SingleLaunc
       J["launches"].push_back(launchJson(L));
   }
   J["latency"] = latencyJson(R);
-  OS << J.dump(2, ' ', false, json::error_handler_t::replace) << '\n';
+  OS << jsonText(J, 2) << '\n';
 }
 
 } // namespace divopt

@@ -1,18 +1,13 @@
 #include "AnalyzeReport.h"
-#include "KernelFilter.h"
-#include "TextTable.h"
+#include "common/KernelFilter.h"
+#include "common/TextFormat.h"
+#include "common/TextTable.h"
 
 #include <cstdio>
 
 namespace divopt {
 
 namespace {
-
-std::string fixed(double V, const char *Format) {
-  char Buf[64];
-  std::snprintf(Buf, sizeof Buf, Format, V);
-  return Buf;
-}
 
 std::string cycles(double V) { return fixed(V, "%.0f"); }
 std::string signedPercent(double Ratio) { return fixed(100 * Ratio, "%+.1f%%"); }

@@ -1,5 +1,5 @@
 #include "DemoCommand.h"
-#include "ReportCommand.h"
+#include "report/ReportCommand.h"
 
 #include <cuda_runtime_api.h>
 

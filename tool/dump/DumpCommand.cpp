@@ -1,5 +1,6 @@
 #include "DumpCommand.h"
-#include "KernelFilter.h"
+#include "common/JsonOutput.h"
+#include "common/KernelFilter.h"
 #include "divopt/ProfileFile.h"
 
 #include <charconv>
@@ -61,7 +62,7 @@ int runDumpCommand(const DumpOptions &Options) {
   std::fputs("{\"launches\":[", stdout);
   for (size_t I = 0; I < Kept.size(); ++I) {
     // The metadata object, reopened to append the streamed "bbv" member.
-    std::string Meta = launchMeta(*Kept[I]).dump(-1, ' ', false, json::error_handler_t::replace);
+    std::string Meta = jsonText(launchMeta(*Kept[I]));
     Meta.pop_back();
     std::fputs(I ? "," : "", stdout);
     std::fputs(Meta.c_str(), stdout);

@@ -1,5 +1,6 @@
 #include "ReportCommand.h"
-#include "KernelFilter.h"
+#include "common/JsonOutput.h"
+#include "common/KernelFilter.h"
 #include "ReportJson.h"
 #include "ReportText.h"
 
@@ -44,11 +45,9 @@ int runReportCommand(const ReportOptions &Options) {
   Filter.requireMatch(Paths);
 
   if (Options.Json)
-    // Program paths and device names come from the system; replace bytes
-    // that are not UTF-8 rather than fail.
-    std::cout << reportToJson(Profiles).dump(2, ' ', false,
-                                             nlohmann::json::error_handler_t::replace)
-              << '\n';
+    // Program paths and device names come from the system (jsonText
+    // replaces bytes that are not UTF-8 rather than fail).
+    std::cout << jsonText(reportToJson(Profiles), 2) << '\n';
   else
     printTextReport(std::cout, Profiles, Options.Top);
   return 0;

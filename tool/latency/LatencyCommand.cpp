@@ -1,5 +1,5 @@
 #include "LatencyCommand.h"
-#include "TextTable.h"
+#include "common/TextTable.h"
 #include "latency/LatencyTable.h"
 
 #include <CLI/CLI.hpp>
