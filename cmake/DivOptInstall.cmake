@@ -1,6 +1,6 @@
 # cmake --install build --prefix P: the plugin, the runtime (static and
 # shared), its public headers, the divopt CLI and the divopt-clang++ wrapper,
-# the latency tables, the example, the docs, a CMake package
+# the latency tables, the example, the docs and man pages, a CMake package
 # (find_package(divopt), cmake/divopt-config.cmake.in) and a pkg-config file.
 # Every installed file finds the others relative to itself, so an install can
 # be moved and the .deb (cmake/DivOptPackage.cmake) installs the same tree.
@@ -46,6 +46,8 @@ install(FILES ${PROJECT_SOURCE_DIR}/examples/profiles/divergent-h100.divprof
   DESTINATION ${DIVOPT_INSTALL_DATADIR}/examples/profiles)
 file(GLOB DIVOPT_DOCS ${PROJECT_SOURCE_DIR}/docs/*.md)
 install(FILES ${PROJECT_SOURCE_DIR}/README.md ${DIVOPT_DOCS} DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(FILES ${PROJECT_SOURCE_DIR}/docs/man/divopt.1 ${PROJECT_SOURCE_DIR}/docs/man/divopt-clang++.1
+  DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 
 # Paths from one installed directory to another, for files that locate
 # their neighbours relative to themselves.

@@ -13,10 +13,17 @@ for f in bin/divopt bin/divopt-clang++ "$LIBDIR/divopt/libDivOpt.so" "$LIBDIR/li
          "$LIBDIR/libdivopt_rt.so" include/divopt/Runtime.h "$LIBDIR/cmake/divopt/divopt-config.cmake" \
          "$LIBDIR/cmake/divopt/DivOptInstrument.cmake" "$LIBDIR/pkgconfig/divopt.pc" \
          share/divopt/latency-tables/sm_90.json share/divopt/examples/divergent.cu \
-         share/doc/divopt/README.md share/doc/divopt/architecture.md; do
+         share/doc/divopt/README.md share/doc/divopt/architecture.md \
+         share/man/man1/divopt.1 share/man/man1/divopt-clang++.1; do
   [[ -e $PREFIX/$f ]] || fail "cmake --install did not install $f"
 done
 [[ $("$PREFIX/bin/divopt" --version) == "divopt $VERSION" ]] || fail "$PREFIX/bin/divopt --version"
+# The man page names every subcommand the CLI has.
+"$PREFIX/bin/divopt" --help | sed -n '/^Subcommands:/,$p' | awk 'NR > 1 && NF {print $1}' > "$WORK/subcommands.txt"
+[[ -s $WORK/subcommands.txt ]] || fail "divopt --help lists no subcommands"
+while read -r sub; do
+  grep -q "^\.B $sub\b" "$PREFIX/share/man/man1/divopt.1" || fail "divopt.1 does not describe divopt $sub"
+done < "$WORK/subcommands.txt"
 # The shared runtime carries every object it needs (it links with --no-undefined).
 [[ $(ldd "$PREFIX/$LIBDIR/libdivopt_rt.so") == *libcudart.so* ]] || fail "libdivopt_rt.so does not link libcudart.so"
 echo "installed into $PREFIX"
