@@ -42,6 +42,8 @@ check_program() {
     fail "$app failed on the GPU: $output"
   [[ $output == *"results correct"* ]] || fail "$app: wrong results on the GPU: $output"
   report=$("$PREFIX/bin/divopt" report "$dir/default.divprof") || fail "divopt report on $app's profile"
-  [[ $report == *spread* ]] || fail "divopt report does not name the kernel spread: $report"
-  echo "ran $app on the GPU with DIVOPT_MODE=profile; divopt report names its kernel"
+  [[ $report == *stepsToOne* ]] || fail "divopt report does not name the kernel stepsToOne: $report"
+  [[ $report =~ divergent\ warps\ +([0-9]+)\ / && ${BASH_REMATCH[1]} -gt 0 ]] ||
+    fail "divopt report finds no divergent warp in stepsToOne: $report"
+  echo "ran $app on the GPU with DIVOPT_MODE=profile; divopt report names its kernel, with divergent warps"
 }

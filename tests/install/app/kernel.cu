@@ -1,34 +1,39 @@
-// The kernel of the consumer projects: thread i loops i % 32 + 1 times, so
-// every warp waits for its slowest lane (divergent, and regroupable).
-#include "spread.h"
+// The kernel of the consumer projects: each thread counts the Collatz steps
+// of its own start value, so neighbouring threads loop very different numbers
+// of times and every warp waits for its slowest lane (divergent, regroupable).
+#include "steps.h"
 
 #include <cuda_runtime.h>
 
 #include <cstdio>
 
-__global__ void spread(const int *in, int *out, int n) {
+__global__ void stepsToOne(const unsigned *start, int *steps, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n)
     return;
-  int sum = 0;
-  for (int k = 0; k <= i % 32; ++k)
-    sum += in[i] * k;
-  out[i] = sum;
+  unsigned long long x = start[i];
+  int count = 0;
+  while (x != 1) {
+    x = (x & 1) ? 3 * x + 1 : x / 2;
+    ++count;
+  }
+  steps[i] = count;
 }
 
-int runSpread(const std::vector<int> &In, std::vector<int> &Out) {
-  int N = static_cast<int>(In.size());
-  int *DIn = nullptr, *DOut = nullptr;
-  if (cudaMalloc(&DIn, N * sizeof(int)) != cudaSuccess ||
-      cudaMalloc(&DOut, N * sizeof(int)) != cudaSuccess) {
+int runStepsToOne(const std::vector<unsigned> &Start, std::vector<int> &Steps) {
+  int N = static_cast<int>(Start.size());
+  unsigned *DStart = nullptr;
+  int *DSteps = nullptr;
+  if (cudaMalloc(&DStart, N * sizeof(unsigned)) != cudaSuccess ||
+      cudaMalloc(&DSteps, N * sizeof(int)) != cudaSuccess) {
     std::fprintf(stderr, "app: no usable GPU\n");
     return 1;
   }
-  cudaMemcpy(DIn, In.data(), N * sizeof(int), cudaMemcpyHostToDevice);
-  spread<<<(N + 127) / 128, 128>>>(DIn, DOut, N);
-  Out.resize(N);
-  cudaError_t E = cudaMemcpy(Out.data(), DOut, N * sizeof(int), cudaMemcpyDeviceToHost);
-  cudaFree(DIn);
-  cudaFree(DOut);
+  cudaMemcpy(DStart, Start.data(), N * sizeof(unsigned), cudaMemcpyHostToDevice);
+  stepsToOne<<<(N + 127) / 128, 128>>>(DStart, DSteps, N);
+  Steps.resize(N);
+  cudaError_t E = cudaMemcpy(Steps.data(), DSteps, N * sizeof(int), cudaMemcpyDeviceToHost);
+  cudaFree(DStart);
+  cudaFree(DSteps);
   return E == cudaSuccess ? 0 : 1;
 }

@@ -1,21 +1,25 @@
 // Plain C++ (no CUDA): checks the GPU's results against the host's.
-#include "spread.h"
+#include "steps.h"
 
 #include <cstdio>
 
 int main() {
-  std::vector<int> In(1 << 16), Out;
-  for (size_t I = 0; I < In.size(); ++I)
-    In[I] = static_cast<int>(I % 7) + 1;
-  if (runSpread(In, Out) != 0)
+  std::vector<unsigned> Start(1 << 16);
+  std::vector<int> Steps;
+  for (size_t I = 0; I < Start.size(); ++I)
+    Start[I] = static_cast<unsigned>(I) + 1;
+  if (runStepsToOne(Start, Steps) != 0)
     return 1;
-  for (size_t I = 0; I < In.size(); ++I) {
-    int K = static_cast<int>(I % 32);
-    if (Out[I] != In[I] * K * (K + 1) / 2) {
+  for (size_t I = 0; I < Start.size(); ++I) {
+    unsigned long long X = Start[I];
+    int Count = 0;
+    for (; X != 1; ++Count)
+      X = (X & 1) ? 3 * X + 1 : X / 2;
+    if (Steps[I] != Count) {
       std::printf("app: wrong result at %zu\n", I);
       return 1;
     }
   }
-  std::printf("app: %zu results correct\n", In.size());
+  std::printf("app: %zu results correct\n", Start.size());
   return 0;
 }
