@@ -72,12 +72,11 @@ unsigned instrumentDeviceModule(Module &M) {
   std::vector<Function *> Kernels = userKernels(M);
   if (Kernels.empty())
     return 0;
-  json::Array Notes;
   for (Function *K : Kernels) {
     BlockNumbering Numbering(*K);
     RegroupVerdict Verdict = regroupSafety(*K);
     KernelFeatures Features = analyzeFeatures(*K, Numbering);
-    Notes.push_back(kernelNotes(*K, Numbering, Verdict, Features));
+    embedNotes(*K, moduleNotes(M, json::Array{kernelNotes(*K, Numbering, Verdict, Features)}));
     Function *Clone = createProfileClone(*K, Numbering);
     OptimizationRemarkEmitter ORE(K);
     remarkFeatures(ORE, *K, Features, createFeatureClone(*K, Features));
@@ -108,7 +107,6 @@ unsigned instrumentDeviceModule(Module &M) {
              << " conditional branches counted in profile clone " << Clone->getName();
     });
   }
-  embedNotes(M, moduleNotes(M, std::move(Notes)));
   return Kernels.size();
 }
 

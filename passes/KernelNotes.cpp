@@ -124,30 +124,23 @@ json::Object moduleNotes(Module &M, json::Array Kernels) {
                       {"kernels", std::move(Kernels)}};
 }
 
-void embedNotes(Module &M, const json::Object &Notes) {
+void embedNotes(Function &Kernel, const json::Object &Notes) {
+  Module &M = *Kernel.getParent();
   std::string Text;
   raw_string_ostream OS(Text);
   OS << json::Value(json::Object(Notes));
   OS.flush();
-  if (GlobalVariable *Old = M.getGlobalVariable(abi::NotesGlobal)) {
+  std::string Name = (Kernel.getName() + abi::NotesSuffix).str();
+  if (GlobalVariable *Old = M.getGlobalVariable(Name)) {
     removeFromUsedLists(M, [Old](Constant *C) { return C == Old; });
     Old->eraseFromParent();
   }
   Constant *Init = ConstantDataArray::getString(M.getContext(), Text, /*AddNull=*/false);
   auto *G = new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
-                               GlobalValue::ExternalLinkage, Init, abi::NotesGlobal,
-                               nullptr, GlobalValue::NotThreadLocal, /*AddressSpace=*/1);
+                               GlobalValue::ExternalLinkage, Init, Name, nullptr,
+                               GlobalValue::NotThreadLocal, /*AddressSpace=*/1);
   G->setAlignment(Align(1));
   appendToUsed(M, {G});
-}
-
-std::string embeddedNotes(const Module &M) {
-  const GlobalVariable *G = M.getGlobalVariable(abi::NotesGlobal);
-  if (!G || !G->hasInitializer())
-    return "";
-  if (auto *Data = dyn_cast<ConstantDataSequential>(G->getInitializer()))
-    return Data->getAsString().str();
-  return "";
 }
 
 } // namespace divopt

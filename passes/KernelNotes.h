@@ -1,6 +1,7 @@
 // Kernel notes: the compile-time facts the runtime and the CLI need about
 // each kernel (docs/notes-format.md). Built from the kernel as it is after
-// optimization, embedded in the device module as the global abi::NotesGlobal.
+// optimization, embedded in the device module as one global per kernel
+// (abi::NotesSuffix).
 #pragma once
 #include "BbvFeatures.h"
 #include "BlockNumbering.h"
@@ -22,11 +23,9 @@ unsigned userLine(const llvm::Instruction &I);
 // The notes document of a module: version, module, arch and the kernels.
 llvm::json::Object moduleNotes(llvm::Module &M, llvm::json::Array Kernels);
 
-// Adds (or replaces) the notes global in a device module; kept alive through
-// llvm.used so no later pass drops it.
-void embedNotes(llvm::Module &M, const llvm::json::Object &Notes);
-
-// The embedded notes of a device module as text, or "" when it has none.
-std::string embeddedNotes(const llvm::Module &M);
+// Adds (or replaces) Kernel's notes global (abi::NotesSuffix) in its device
+// module, Notes being a module document that describes Kernel alone; kept
+// alive through llvm.used so no later pass drops it.
+void embedNotes(llvm::Function &Kernel, const llvm::json::Object &Notes);
 
 } // namespace divopt

@@ -13,15 +13,22 @@ namespace divopt {
 namespace {
 
 // Host stub -> the global holding the kernel's device-side name, from
-// __cudaRegisterFunction(handle, stub, deviceFun, deviceName, ...).
+// __cudaRegisterFunction(handle, stub, deviceFun, deviceName, ...), or with
+// --offload-new-driver (which -fgpu-rdc builds use; the linker wrapper
+// registers the kernels) from the offload entries {..., addr, name, ...}.
 DenseMap<const Value *, Value *> registeredKernelNames(Module &M) {
   DenseMap<const Value *, Value *> Names;
-  Function *Register = M.getFunction("__cudaRegisterFunction");
-  if (!Register)
-    return Names;
-  for (User *U : Register->users())
-    if (auto *Call = dyn_cast<CallBase>(U); Call && Call->arg_size() >= 4)
-      Names[Call->getArgOperand(1)->stripPointerCasts()] = Call->getArgOperand(3);
+  if (Function *Register = M.getFunction("__cudaRegisterFunction"))
+    for (User *U : Register->users())
+      if (auto *Call = dyn_cast<CallBase>(U); Call && Call->arg_size() >= 4)
+        Names[Call->getArgOperand(1)->stripPointerCasts()] = Call->getArgOperand(3);
+  for (GlobalVariable &G : M.globals()) {
+    auto *Entry = G.hasInitializer() ? dyn_cast<ConstantStruct>(G.getInitializer()) : nullptr;
+    if (!Entry || G.getSection() != "llvm_offload_entries" || Entry->getNumOperands() < 6)
+      continue;
+    if (auto *Stub = dyn_cast<Function>(Entry->getOperand(4)->stripPointerCasts()))
+      Names[Stub] = Entry->getOperand(5);
+  }
   return Names;
 }
 

@@ -12,13 +12,16 @@
 namespace divopt::rt {
 namespace {
 
-// The notes text of the GPU module a kernel was loaded from. Read once per
-// module: the copy waits for the device, so it happens at first launch only.
-std::string readModuleNotes(const DriverApi &D, CUmodule Module, std::string &Problem) {
+// The notes text of a kernel, from the GPU module it was loaded from. Read
+// once per kernel: the copy waits for the device, so it happens at first
+// launch only.
+std::string readKernelNotes(const DriverApi &D, CUmodule Module, const std::string &Kernel,
+                            std::string &Problem) {
   CUdeviceptr Ptr = 0;
   size_t Bytes = 0;
-  if (CUresult R = D.ModuleGetGlobal(&Ptr, &Bytes, Module, abi::NotesGlobal); R != CUDA_SUCCESS) {
-    Problem = std::string("its GPU module has no divopt notes (") + D.describe(R) +
+  std::string Global = Kernel + abi::NotesSuffix;
+  if (CUresult R = D.ModuleGetGlobal(&Ptr, &Bytes, Module, Global.c_str()); R != CUDA_SUCCESS) {
+    Problem = std::string("its GPU module has no divopt notes for it (") + D.describe(R) +
               "); was it compiled with -fpass-plugin=libDivOpt.so?";
     return "";
   }
@@ -52,7 +55,7 @@ void resolve(KernelInfo &K, const void *Stub) {
     K.Problem = std::string("cannot find its GPU module: ") + D->describe(R);
     return;
   }
-  std::string Text = readModuleNotes(*D, Module, K.Problem);
+  std::string Text = readKernelNotes(*D, Module, K.Name, K.Problem);
   if (Text.empty())
     return;
   try {

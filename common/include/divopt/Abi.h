@@ -6,11 +6,13 @@
 
 namespace divopt::abi {
 
-// Device global (addrspace 1, one per GPU module) holding the module's kernel
-// notes as JSON text. It lives in the device image, so each --cuda-gpu-arch
-// carries the notes of its own code, and the runtime reads it with
-// cuModuleGetGlobal.
-inline constexpr const char *NotesGlobal = "__divopt_notes";
+// The notes of kernel K: the device global (addrspace 1) K + NotesSuffix,
+// holding a notes document (docs/notes-format.md) that describes K alone, as
+// JSON text. It lives in the device image, so each --cuda-gpu-arch carries
+// the notes of its own code, and the runtime reads it with cuModuleGetGlobal.
+// One per kernel, not per module: under -fgpu-rdc the modules of several
+// translation units are linked into one, and kernel names are unique there.
+inline constexpr const char *NotesSuffix = "__divopt_notes";
 
 // The instrumented clone of kernel K is the kernel K + ProfileCloneSuffix. Its
 // parameters are K's followed by the hidden ones below, in this order.

@@ -15,10 +15,12 @@ __global__ void first(int *out, int n) {
 
 __global__ void second(float *out) { out[threadIdx.x] = 1.0f; }
 
-// CHECK: @__divopt_notes = {{.*}}addrspace(1) constant
+// Each kernel's notes in a global of its own (-fgpu-rdc links modules).
+// CHECK: @_Z5firstPii__divopt_notes = {{.*}}addrspace(1) constant
 // CHECK-SAME: \22name\22:\22_Z5firstPii\22
-// CHECK-SAME: \22name\22:\22_Z6secondPf\22
 // CHECK-SAME: \22module\22:\22{{.*}}device-job.cu\22
+// CHECK: @_Z6secondPf__divopt_notes = {{.*}}addrspace(1) constant
+// CHECK-SAME: \22name\22:\22_Z6secondPf\22
 // CHECK: define {{.*}}ptx_kernel void @_Z5firstPii(ptr {{.*}}, i32 {{.*}})
 // CHECK: define {{.*}}ptx_kernel void @_Z6secondPf(ptr
 // CHECK: define {{.*}}ptx_kernel void @_Z5firstPii__divopt_profile(ptr {{.*}}, i32 {{.*}}, ptr addrspace(1) %{{[^,]*}}, ptr addrspace(1) %{{[^,]*}}, ptr addrspace(1) %{{[^,]*}})

@@ -35,12 +35,12 @@ exit:
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 
-; CHECK: @__divopt_notes = addrspace(1) constant [{{[0-9]+}} x i8] c"{\22arch\22:
+; CHECK: @loop__divopt_notes = addrspace(1) constant [{{[0-9]+}} x i8] c"{\22arch\22:
 ; CHECK-SAME: \22branches\22:[0,1]
 ; Two counters: entry -> exit (the loop skipped) and the loop's back edge.
 ; CHECK-SAME: \22counters\22:{{\[\[0,1\],\[1,0\]\]}}
 ; CHECK-SAME: \22name\22:\22loop\22,\22params\22:2
-; CHECK: @llvm.used = appending global {{.*}} @__divopt_notes
+; CHECK: @llvm.used = appending global {{.*}} @loop__divopt_notes
 
 ; The original stays as it was.
 ; CHECK-LABEL: define ptx_kernel void @loop(ptr addrspace(1) %trips, ptr addrspace(1) %out) {

@@ -92,11 +92,11 @@ d:
 ; The notes: if/else and a loop need two counters (else -> join, the loop's
 ; back edge: the self loop can never be in the tree); straight-line code
 ; none; the switches' kernel counts an exit edge ([4,-1]).
-; CHECK: @__divopt_notes = {{.*}}\22branches\22:[0,4],\22counters\22:{{\[\[2,0\],\[4,0\]\]}},
+; CHECK: @ifloop__divopt_notes = {{.*}}\22branches\22:[0,4],\22counters\22:{{\[\[2,0\],\[4,0\]\]}},
 ; CHECK-SAME: \22name\22:\22ifloop\22
-; CHECK-SAME: \22counters\22:[],{{.*}}\22name\22:\22straight\22
-; CHECK-SAME: \22counters\22:{{\[\[1,0\],\[2,0\],\[2,1\]\]}},{{.*}}\22name\22:\22sw\22
-; CHECK-SAME: \22counters\22:{{\[\[1,0\],\[1,1\],\[4,-1\]\]}},{{.*}}\22name\22:\22split\22
+; CHECK: @straight__divopt_notes = {{.*}}\22counters\22:[],{{.*}}\22name\22:\22straight\22
+; CHECK: @sw__divopt_notes = {{.*}}\22counters\22:{{\[\[1,0\],\[2,0\],\[2,1\]\]}},{{.*}}\22name\22:\22sw\22
+; CHECK: @split__divopt_notes = {{.*}}\22counters\22:{{\[\[1,0\],\[1,1\],\[4,-1\]\]}},{{.*}}\22name\22:\22split\22
 
 ; CHECK-LABEL: define ptx_kernel void @ifloop__divopt_profile(
 ; CHECK-SAME: ptr addrspace(1) %divopt.counts, ptr addrspace(1) %divopt.branches, ptr addrspace(1) %divopt.overflow)

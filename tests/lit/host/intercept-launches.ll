@@ -2,13 +2,16 @@
 ; runtime's launch entry with the kernel's device-side name, taken from
 ; __cudaRegisterFunction; a launch of an unregistered pointer passes null.
 ; cudaLaunchKernelExC (the kernel its second argument) and
-; cudaLaunchCooperativeKernel go to entries of their own.
+; cudaLaunchCooperativeKernel go to entries of their own. With
+; --offload-new-driver (-fgpu-rdc) the names come from the offload entries.
 ; REQUIRES: llvm-tools
 ; RUN: %opt -load-pass-plugin=%plugin -passes=divopt-instrument -S %s | FileCheck %s
 
 target triple = "x86_64-unknown-linux-gnu"
 
 @name = private constant [7 x i8] c"_Z1kPi\00"
+@rdcName = internal constant [9 x i8] c"_Z3rdcPi\00"
+@.offloading.entry._Z3rdcPi = weak constant { i64, i16, i16, i32, ptr, ptr, i64, i64, ptr } { i64 0, i16 1, i16 2, i32 0, ptr @_Z18__device_stub__rdcPi, ptr @rdcName, i64 0, i64 0, ptr null }, section "llvm_offload_entries"
 
 define void @_Z16__device_stub__kPi(ptr %p) {
   %r = call i32 @cudaLaunchKernel(ptr @_Z16__device_stub__kPi, i64 1, i32 1, i64 32, i32 1, ptr null, i64 0, ptr null)
@@ -23,6 +26,11 @@ ok:
 lp:
   %l = landingpad { ptr, i32 } cleanup
   resume { ptr, i32 } %l
+}
+
+define void @_Z18__device_stub__rdcPi(ptr %p) {
+  %r = call i32 @cudaLaunchKernel(ptr @_Z18__device_stub__rdcPi, i64 1, i32 1, i64 32, i32 1, ptr null, i64 0, ptr null)
+  ret void
 }
 
 define void @launchEx(ptr %config, ptr %args) {
@@ -55,6 +63,8 @@ declare i32 @__gxx_personality_v0(...)
 ; CHECK-LABEL: define void @viaPointer
 ; CHECK: invoke i32 @__divopt_launch_kernel(ptr %f, {{.*}}, ptr null)
 ; CHECK-NEXT: to label %ok unwind label %lp
+; CHECK-LABEL: define void @_Z18__device_stub__rdcPi
+; CHECK: call i32 @__divopt_launch_kernel(ptr @_Z18__device_stub__rdcPi, {{.*}}, ptr @rdcName)
 ; CHECK-LABEL: define void @launchEx
 ; CHECK: call i32 @__divopt_launch_kernel_ex(ptr %config, ptr @_Z16__device_stub__kPi, ptr %args, ptr @name)
 ; CHECK: call i32 @__divopt_launch_kernel_ex_ptsz(ptr %config, ptr @_Z16__device_stub__kPi, ptr %args, ptr @name)
