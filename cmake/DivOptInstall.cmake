@@ -1,7 +1,8 @@
 # cmake --install build --prefix P: the plugin, the runtime (static and
 # shared), its public headers, the divopt CLI and the divopt-clang++ wrapper,
-# the latency tables, the example, the docs and man pages, a CMake package
-# (find_package(divopt), cmake/divopt-config.cmake.in) and a pkg-config file.
+# the latency suite and tables, the example, the docs and man pages, a CMake
+# package (find_package(divopt), cmake/divopt-config.cmake.in) and a
+# pkg-config file.
 # Every installed file finds the others relative to itself, so an install can
 # be moved and the .deb (cmake/DivOptPackage.cmake) installs the same tree.
 include(GNUInstallDirs)
@@ -54,13 +55,18 @@ install(FILES ${PROJECT_SOURCE_DIR}/docs/man/divopt.1 ${PROJECT_SOURCE_DIR}/docs
 file(RELATIVE_PATH DIVOPT_BIN_TO_PREFIX /p/${CMAKE_INSTALL_BINDIR} /p)
 file(RELATIVE_PATH DIVOPT_PKGCONFIG_TO_PREFIX /p/${CMAKE_INSTALL_LIBDIR}/pkgconfig /p)
 
-# An installed `divopt demo` finds the plugin, the runtime and the example
-# relative to itself (tool/demo/DemoCommand.cpp).
+# The latency suite that `divopt latency --out` runs on a GPU.
+install(PROGRAMS ${CMAKE_BINARY_DIR}/bin/bench-latency
+  DESTINATION ${CMAKE_INSTALL_LIBEXECDIR}/divopt)
+
+# An installed divopt finds the plugin, the runtime, the example and the
+# latency suite relative to itself (tool/common/InstalledPaths.h).
 target_compile_definitions(divopt PRIVATE
   DIVOPT_INSTALL_BIN_TO_PREFIX="${DIVOPT_BIN_TO_PREFIX}"
   DIVOPT_INSTALL_PLUGIN="${DIVOPT_INSTALL_PLUGINDIR}/libDivOpt.so"
   DIVOPT_INSTALL_RUNTIME="${CMAKE_INSTALL_LIBDIR}/libdivopt_rt.a"
-  DIVOPT_INSTALL_EXAMPLES="${DIVOPT_INSTALL_DATADIR}/examples")
+  DIVOPT_INSTALL_EXAMPLES="${DIVOPT_INSTALL_DATADIR}/examples"
+  DIVOPT_INSTALL_LATENCY_SUITE="${CMAKE_INSTALL_LIBEXECDIR}/divopt/bench-latency")
 
 # The compiler wrapper (tool/wrapper/divopt-clang++.in).
 configure_file(${PROJECT_SOURCE_DIR}/tool/wrapper/divopt-clang++.in

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # deb-package.sh BUILD: CPack's .deb of BUILD; checks its control fields
 # (Debian dependencies) and contents, unpacks it into a scratch root
-# (dpkg-deb -x, no root needed) and runs divopt --version, divopt-clang++ and
-# divopt demo from there.
+# (dpkg-deb -x, no root needed) and runs divopt --version, divopt-clang++,
+# divopt demo and divopt latency from there.
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/common.sh"
 build=$1
@@ -44,4 +44,13 @@ for piece in "-fpass-plugin='$root/usr/lib/divopt/libDivOpt.so'" "'$root/usr/lib
              "remark: kernel 'collatzSteps"; do
   grep -qF -- "$piece" "$WORK/deb/demo.log" || fail "divopt demo from the package: no $piece"
 done
+# divopt latency from the package runs the package's latency suite (which
+# stops at once on an unknown group, GPU or not).
+if "$root/usr/bin/divopt" latency --out "$WORK/deb/latency" --only nosuchgroup \
+     > "$WORK/deb/latency.log" 2>&1; then
+  fail "divopt latency accepted an unknown group"
+fi
+grep -qF "\$ $root/usr/libexec/divopt/bench-latency --out" "$WORK/deb/latency.log" &&
+  grep -qF "unknown group 'nosuchgroup'" "$WORK/deb/latency.log" ||
+  { cat "$WORK/deb/latency.log"; fail "divopt latency from the package did not run its suite"; }
 echo "$deb: Depends: $depends"

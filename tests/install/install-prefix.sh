@@ -14,7 +14,7 @@ for f in bin/divopt bin/divopt-clang++ "$LIBDIR/divopt/libDivOpt.so" "$LIBDIR/li
          "$LIBDIR/cmake/divopt/DivOptInstrument.cmake" "$LIBDIR/pkgconfig/divopt.pc" \
          share/divopt/latency-tables/sm_90.json share/divopt/examples/divergent.cu \
          share/doc/divopt/README.md share/doc/divopt/architecture.md \
-         share/man/man1/divopt.1 share/man/man1/divopt-clang++.1; do
+         share/man/man1/divopt.1 share/man/man1/divopt-clang++.1 libexec/divopt/bench-latency; do
   [[ -e $PREFIX/$f ]] || fail "cmake --install did not install $f"
 done
 [[ $("$PREFIX/bin/divopt" --version) == "divopt $VERSION" ]] || fail "$PREFIX/bin/divopt --version"

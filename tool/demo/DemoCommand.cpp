@@ -1,4 +1,5 @@
 #include "DemoCommand.h"
+#include "common/InstalledPaths.h"
 #include "report/ReportCommand.h"
 
 #include <cuda_runtime_api.h>
@@ -81,24 +82,17 @@ bool findGpu(std::string &What) {
   return true;
 }
 
-// In an install (cmake --install, the .deb), this executable's prefix holds
-// the plugin, the runtime and the example; the paths from the prefix come
-// from cmake/DivOptInstall.cmake. The build tree's divopt has none of them
-// around it and keeps the build's paths.
+// An install (cmake --install, the .deb) has the plugin, the runtime and the
+// example beside this executable; the build tree's divopt keeps the build's.
 Toolchain installedToolchain() {
   Toolchain T;
-  std::error_code Error;
-  fs::path Self = fs::read_symlink("/proc/self/exe", Error);
-  if (Error)
+  std::string Example = installedPath(DIVOPT_INSTALL_EXAMPLES "/divergent.cu");
+  if (Example.empty())
     return T;
-  fs::path Prefix = Self.parent_path() / DIVOPT_INSTALL_BIN_TO_PREFIX;
-  fs::path Examples = Prefix / DIVOPT_INSTALL_EXAMPLES;
-  if (!fs::exists(Examples / "divergent.cu"))
-    return T;
-  T.Plugin = (Prefix / DIVOPT_INSTALL_PLUGIN).lexically_normal().string();
-  T.Runtime = (Prefix / DIVOPT_INSTALL_RUNTIME).lexically_normal().string();
-  T.Example = (Examples / "divergent.cu").lexically_normal().string();
-  T.ShippedProfile = (Examples / "profiles/divergent-h100.divprof").lexically_normal().string();
+  T.Plugin = installedPath(DIVOPT_INSTALL_PLUGIN);
+  T.Runtime = installedPath(DIVOPT_INSTALL_RUNTIME);
+  T.Example = Example;
+  T.ShippedProfile = installedPath(DIVOPT_INSTALL_EXAMPLES "/profiles/divergent-h100.divprof");
   T.Prebuilt.clear(); // an install has clang (the package depends on it)
   return T;
 }

@@ -1,4 +1,5 @@
 #include "LatencyCommand.h"
+#include "common/InstalledPaths.h"
 #include "common/TextTable.h"
 #include "latency/LatencyTable.h"
 
@@ -113,7 +114,10 @@ int runSuite(const std::vector<std::string> &Args) {
 int runLatencyCommand(const LatencyOptions &Options) {
   if (!Options.Show.empty())
     return show(Options.Show);
-  const std::string Suite = DIVOPT_LATENCY_SUITE;
+  // An install has its own copy of the suite (cmake/DivOptInstall.cmake).
+  std::string Suite = installedPath(DIVOPT_INSTALL_LATENCY_SUITE);
+  if (Suite.empty())
+    Suite = DIVOPT_LATENCY_SUITE;
   if (!std::filesystem::exists(Suite))
     throw std::runtime_error("the latency suite " + Suite +
                              " is not built: ninja -C <build> bench-latency");
