@@ -1,6 +1,9 @@
 #include "KernelMemory.h"
+#include "ReachableFunctions.h"
 
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 
 using namespace llvm;
@@ -22,36 +25,62 @@ const Value *writtenPointer(const Instruction &I) {
   return nullptr;
 }
 
-} // namespace
+// What F writes, itself or through the functions it calls: memory its
+// pointer parameters point to (Params), or anything else (Anything). A call
+// of a function with a body writes what that function writes through the
+// call's arguments; any other call that may write, anything.
+struct Writes {
+  SmallPtrSet<const Argument *, 8> Params;
+  bool Anything = false;
+};
 
-KernelMemory::KernelMemory(const Function &Kernel) {
-  for (const BasicBlock &BB : Kernel)
-    for (const Instruction &I : BB) {
-      SmallVector<const Value *, 4> Pointers;
-      if (const Value *Ptr = writtenPointer(I)) {
-        Pointers.push_back(Ptr);
-      } else if (auto *Call = dyn_cast<CallBase>(&I); Call && !Call->onlyReadsMemory()) {
+const Writes &writesOf(const Function &F, DenseMap<const Function *, Writes> &Known) {
+  if (auto It = Known.find(&F); It != Known.end())
+    return It->second;
+  // Recursion: while F is being summarized, a call back into it writes anything.
+  Known[&F].Anything = true;
+  Writes W;
+  for (const Instruction &I : instructions(F)) {
+    SmallVector<const Value *, 4> Pointers;
+    if (const Value *Ptr = writtenPointer(I)) {
+      Pointers.push_back(Ptr);
+    } else if (auto *Call = dyn_cast<CallBase>(&I); Call && !Call->onlyReadsMemory()) {
+      if (isa<IntrinsicInst>(Call)) {
         // Intrinsics (barriers, lifetime markers, NVVM atomics) write at most
-        // through their pointer arguments; any other call may write anything.
-        if (!isa<IntrinsicInst>(Call)) {
-          WritesAnything = true;
-          continue;
-        }
+        // through their pointer arguments.
         for (const Value *Arg : Call->args())
           if (Arg->getType()->isPointerTy())
             Pointers.push_back(Arg);
-      }
-      for (const Value *Ptr : Pointers) {
-        SmallVector<const Value *, 4> Objects;
-        getUnderlyingObjects(Ptr, Objects);
-        for (const Value *O : Objects) {
-          if (auto *A = dyn_cast<Argument>(O))
-            Written.insert(A);
-          else if (!isa<AllocaInst>(O) && !isa<GlobalVariable>(O))
-            WritesAnything = true;
-        }
+      } else if (const Function *Callee = ReachableFunctions::followedCallee(*Call)) {
+        const Writes &Sub = writesOf(*Callee, Known);
+        W.Anything |= Sub.Anything;
+        for (const Argument *A : Sub.Params)
+          Pointers.push_back(Call->getArgOperand(A->getArgNo()));
+      } else {
+        W.Anything = true;
       }
     }
+    for (const Value *Ptr : Pointers) {
+      SmallVector<const Value *, 4> Objects;
+      getUnderlyingObjects(Ptr, Objects);
+      for (const Value *O : Objects) {
+        if (auto *A = dyn_cast<Argument>(O))
+          W.Params.insert(A);
+        else if (!isa<AllocaInst>(O) && !isa<GlobalVariable>(O))
+          W.Anything = true;
+      }
+    }
+  }
+  return Known[&F] = std::move(W);
+}
+
+} // namespace
+
+KernelMemory::KernelMemory(const Function &Kernel) {
+  DenseMap<const Function *, Writes> Known;
+  const Writes &W = writesOf(Kernel, Known);
+  Written = W.Params;
+  WritesAnything = W.Anything;
 }
 
 const Argument *KernelMemory::loadedParam(const LoadInst &L) {

@@ -1,4 +1,5 @@
-// Which kernel parameters point to memory the kernel itself writes.
+// Which kernel parameters point to memory the kernel itself writes, or a
+// function it calls writes through the arguments it passes (issue 15).
 //
 // A feature read from such memory may change before the branch that uses it
 // (and the feature kernel, which writes nothing, would read the old value),
@@ -24,7 +25,9 @@ public:
 
 private:
   llvm::SmallPtrSet<const llvm::Argument *, 8> Written;
-  bool WritesAnything = false; // a write through a pointer we cannot trace, or a call
+  // A write through a pointer we cannot trace, or a call of a function
+  // without a body (or a recursive one) that may write.
+  bool WritesAnything = false;
 };
 
 } // namespace divopt

@@ -2,6 +2,8 @@
 ; row_ptr[t] and row_ptr[t + 1] bound a CSR row loop; a scalar parameter
 ; bounds a loop; a loaded value against a parameter decides a step; a
 ; Collatz loop and a value the kernel itself stored are refused with reasons.
+; Writes through a called function count where it writes: through the
+; argument it is passed.
 ; REQUIRES: llvm-tools
 ; RUN: %opt -load-pass-plugin=%plugin -passes=divopt-print-notes -disable-output %s \
 ; RUN:   | %python %S/Inputs/summarize-features.py | FileCheck %s
@@ -167,6 +169,57 @@ done:
 ; CHECK-LABEL: kernel written
 ; CHECK-NEXT:  block 0 entry: []
 ; CHECK-NEXT:  block 1 then: unpredictable: its count depends on a[threadIdx.x ^ 1], memory the kernel writes
+; CHECK-NEXT:  block 2 done: []
+
+; if (x[t] > 0) fill(out): fill writes out, not x.
+define void @fill(ptr addrspace(1) %dst) {
+  store i32 7, ptr addrspace(1) %dst
+  ret void
+}
+define ptx_kernel void @callsWriter(ptr addrspace(1) %x, ptr addrspace(1) %out) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %t64 = zext i32 %tid to i64
+  %p = getelementptr inbounds i32, ptr addrspace(1) %x, i64 %t64
+  %v = load i32, ptr addrspace(1) %p
+  %pos = icmp sgt i32 %v, 0
+  br i1 %pos, label %then, label %done
+
+then:
+  call void @fill(ptr addrspace(1) %out)
+  br label %done
+
+done:
+  ret void
+}
+
+; CHECK-LABEL: kernel callsWriter
+; CHECK-NEXT:  feature 0: load x[threadIdx.x] param 0 i32
+; CHECK-NEXT:  block 0 entry: []
+; CHECK-NEXT:  block 1 then: [0]
+; CHECK-NEXT:  block 2 done: []
+
+; The same with fill(x): the kernel writes x through its callee.
+define ptx_kernel void @callsWriterOfInput(ptr addrspace(1) %x) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %t64 = zext i32 %tid to i64
+  %p = getelementptr inbounds i32, ptr addrspace(1) %x, i64 %t64
+  %v = load i32, ptr addrspace(1) %p
+  %pos = icmp sgt i32 %v, 0
+  br i1 %pos, label %then, label %done
+
+then:
+  call void @fill(ptr addrspace(1) %x)
+  br label %done
+
+done:
+  ret void
+}
+
+; CHECK-LABEL: kernel callsWriterOfInput
+; CHECK-NEXT:  block 0 entry: []
+; CHECK-NEXT:  block 1 then: unpredictable: its count depends on x[threadIdx.x], memory the kernel writes
 ; CHECK-NEXT:  block 2 done: []
 
 declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
