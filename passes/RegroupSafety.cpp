@@ -108,6 +108,11 @@ MaybeFinding checkCall(const CallBase &Call) {
     if (!isa<CallInst>(Call))
       return Found("calls " + demangledName(Name) + " through " + Call.getOpcodeName() +
                    ", which divopt does not redirect");
+    // A weak definition may not be the one that runs: the linker can pick
+    // another unit's, which divopt has not seen.
+    if (Callee->isInterposable())
+      return Found("calls " + demangledName(Name) +
+                   ", whose definition another translation unit may replace at link time");
     return std::nullopt;
   }
   // Libdevice math is pure per-thread arithmetic, linked or not.

@@ -211,6 +211,17 @@ define ptx_kernel void @indirect(ptr %p, i1 %which) !dbg !60 {
 }
 ; REMARK-DAG: remark: calls.cu:201:9: kernel 'indirect' will not be regrouped: it makes an indirect call, which divopt cannot see into
 
+; A weak definition may be replaced at link time by one divopt has not seen.
+define weak i32 @replaceable(i32 %x) {
+  ret i32 %x
+}
+define ptx_kernel void @weakCall(ptr %p) !dbg !62 {
+  %r = call i32 @replaceable(i32 1), !dbg !63
+  store i32 %r, ptr %p
+  ret void
+}
+; REMARK-DAG: remark: calls.cu:211:9: kernel 'weakCall' will not be regrouped: it calls replaceable, whose definition another translation unit may replace at link time
+
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.y()
 declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
@@ -308,3 +319,5 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 !55 = !DILocation(line: 192, column: 5, scope: !54)
 !60 = distinct !DISubprogram(name: "indirect", scope: !1, file: !1, line: 200, type: !3, spFlags: DISPFlagDefinition, unit: !0)
 !61 = !DILocation(line: 201, column: 9, scope: !60)
+!62 = distinct !DISubprogram(name: "weakCall", scope: !1, file: !1, line: 210, type: !3, spFlags: DISPFlagDefinition, unit: !0)
+!63 = !DILocation(line: 211, column: 9, scope: !62)
