@@ -1,7 +1,7 @@
 // Progress of a subcommand that can run for seconds or minutes (imbalance
-// with --monte-carlo, analyze and fit on large profiles): one line on stderr,
-// rewritten in place and erased at the end. Only on a terminal: pipes, files
-// and tests see nothing of it, so outputs stay exactly what they were.
+// with --monte-carlo; analyze, fit and report on large profiles): one line on
+// stderr, rewritten in place and erased at the end. Only on a terminal:
+// pipes, files and tests see nothing of it, so outputs stay what they were.
 #pragma once
 #include <chrono>
 #include <cstddef>

@@ -1,6 +1,7 @@
 #include "ReportCommand.h"
 #include "common/JsonOutput.h"
 #include "common/KernelFilter.h"
+#include "common/TerminalProgress.h"
 #include "ReportJson.h"
 #include "ReportText.h"
 
@@ -16,11 +17,19 @@ int runReportCommand(const ReportOptions &Options) {
   for (const std::string &Path : Options.Profiles) {
     ProfileReport R{Path, {}, {}};
     std::vector<TallyRecord> Tallies;
-    for (const LaunchProfile &P : readProfileFile(Path, &Tallies))
-      if (Filter.accepts(P.Header.Kernel))
+    std::vector<LaunchProfile> Launches = readProfileFile(Path, &Tallies);
+    {
+      // Statistics and seed 001's loop model per launch: long for big profiles.
+      TerminalProgress Progress("report", Launches.size());
+      for (const LaunchProfile &P : Launches) {
+        if (!Filter.accepts(P.Header.Kernel))
+          continue;
+        Progress.step(size_t(&P - Launches.data()), P.Header.Kernel);
         R.Launches.push_back({P.Header, std::nullopt, computeLaunchStats(P),
                               {P.Kernel.RegroupSafe, P.Kernel.RegroupReason, P.Kernel.RegroupLine},
                               loopImbalance(P)});
+      }
+    }
     // A launch record's tally: its process's (program and pid), of its
     // kernel and shape.
     for (TallyRecord &T : Tallies) {
