@@ -10,7 +10,7 @@ CUresult launchClone(CUfunction Clone, const KernelInfo &K, const LaunchRequest 
   // cuLaunchKernel takes the address of each argument's value. Every
   // redirected launch comes here: the argument list is kept per thread and
   // reused rather than allocated per launch.
-  if (Hidden.size() > MaxHiddenParams)
+  if (!Clone || Hidden.size() > MaxHiddenParams)
     return CUDA_ERROR_INVALID_VALUE; // the caller launches the original
   thread_local std::vector<void *> Args;
   void *Values[MaxHiddenParams];

@@ -30,7 +30,7 @@ inline CUresult launchFeatureClone(const KernelInfo &K, const LaunchRequest &L, 
 
 // The redirected clone runs logical thread D[p] at physical position p.
 inline CUresult launchRedirected(const KernelInfo &K, const LaunchRequest &L, void *D) {
-  return launchClone(K.RedirectClone, K, L, {D});
+  return launchClone(redirectClone(K), K, L, {D});
 }
 
 // The cost clone computes K's results and writes Cost[t] for global linear

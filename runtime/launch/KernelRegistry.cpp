@@ -1,8 +1,11 @@
 #include "launch/KernelRegistry.h"
 #include "launch/DriverApi.h"
+#include "launch/RuntimeConfig.h"
 #include "divopt/Abi.h"
 #include "divopt/Digest.h"
 
+#include <chrono>
+#include <cstdio>
 #include <cuda_runtime_api.h>
 #include <map>
 #include <memory>
@@ -72,24 +75,24 @@ void resolve(KernelInfo &K, const void *Stub) {
   }
   K.NoteJson = serializeKernelNote(K.Note);
   K.NoteDigest = fnv1a64(K.NoteJson);
+  // Only the clones this mode launches: under CUDA's lazy loading each
+  // lookup loads its function, 0.1-0.3 ms of the first launch on an H100.
+  bool Profiling = config().RunMode == Mode::Profile;
   std::string Clone = K.Name + abi::ProfileCloneSuffix;
-  if (CUresult R = D->ModuleGetFunction(&K.ProfileClone, Module, Clone.c_str()); R != CUDA_SUCCESS) {
+  if (CUresult R = Profiling ? D->ModuleGetFunction(&K.ProfileClone, Module, Clone.c_str())
+                             : CUDA_SUCCESS;
+      R != CUDA_SUCCESS) {
     K.Problem = "its profile clone " + Clone + " is missing: " + D->describe(R);
     return;
   }
-  if (K.Note.RegroupSafe) {
-    std::string Redirect = K.Name + abi::RedirectCloneSuffix;
-    if (CUresult R = D->ModuleGetFunction(&K.RedirectClone, Module, Redirect.c_str());
-        R != CUDA_SUCCESS) {
-      K.Problem = "its redirected clone " + Redirect + " is missing: " + D->describe(R);
-      return;
-    }
+  K.Module = Module;
+  if (K.Note.RegroupSafe && !Profiling) {
     // Older binaries have no cost clone; CostClone stays null.
     std::string Cost = K.Name + abi::CostCloneSuffix;
     if (D->ModuleGetFunction(&K.CostClone, Module, Cost.c_str()) != CUDA_SUCCESS)
       K.CostClone = nullptr;
   }
-  if (!K.Note.Features.empty()) {
+  if (!K.Note.Features.empty() && (Profiling || !config().Model.empty())) {
     std::string Features = K.Name + abi::FeatureCloneSuffix;
     if (CUresult R = D->ModuleGetFunction(&K.FeatureClone, Module, Features.c_str());
         R != CUDA_SUCCESS)
@@ -99,6 +102,17 @@ void resolve(KernelInfo &K, const void *Stub) {
 }
 
 } // namespace
+
+CUfunction redirectClone(const KernelInfo &K) {
+  std::call_once(K.RedirectLookedUp, [&] {
+    const DriverApi *D = driverApi();
+    std::string Redirect = K.Name + abi::RedirectCloneSuffix;
+    if (!K.Note.RegroupSafe || !K.Module || !D ||
+        D->ModuleGetFunction(&K.RedirectClone, K.Module, Redirect.c_str()) != CUDA_SUCCESS)
+      K.RedirectClone = nullptr;
+  });
+  return K.RedirectClone;
+}
 
 KernelInfo &kernelInfo(const void *Stub, const char *Name) {
   static std::mutex Lock;
@@ -110,7 +124,16 @@ KernelInfo &kernelInfo(const void *Stub, const char *Name) {
   if (!Slot) {
     Slot = std::make_unique<KernelInfo>();
     Slot->Name = Name ? Name : "";
+    auto Start = std::chrono::steady_clock::now();
     resolve(*Slot, Stub);
+    if (config().Verbose >= 2) {
+      char Took[32];
+      std::snprintf(Took, sizeof Took, "%.3f ms",
+                    std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
+                                                              Start)
+                        .count());
+      warn("kernel " + Slot->Name + ": notes and clones found in " + Took);
+    }
   }
   return *Slot;
 }

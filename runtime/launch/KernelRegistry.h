@@ -5,6 +5,7 @@
 #include "divopt/KernelNotes.h"
 
 #include <atomic>
+#include <mutex>
 #include <cuda.h>
 #include <string>
 
@@ -17,8 +18,13 @@ struct KernelInfo {
   KernelNote Note;
   std::string NoteJson;    // serializeKernelNote(Note), stored in profiles
   uint64_t NoteDigest = 0;
-  CUfunction ProfileClone = nullptr;
-  CUfunction RedirectClone = nullptr; // only when the notes say regroupable
+  CUmodule Module = nullptr;           // the GPU module it was loaded from
+  CUfunction ProfileClone = nullptr;   // profile mode only
+  // Only when the notes say regroupable, looked up by redirectClone(K) at
+  // its first use: under lazy loading a lookup loads the function, which a
+  // shape's first launch in online mode (the cost clone) does not need.
+  mutable CUfunction RedirectClone = nullptr;
+  mutable std::once_flag RedirectLookedUp;
   // Only when the notes say regroupable, and null in binaries built before
   // the pass made cost clones (not a problem: the kernel stays usable).
   CUfunction CostClone = nullptr;
@@ -32,5 +38,10 @@ struct KernelInfo {
 
 // Never null. Thread-safe. Name may be null (the pass could not tell).
 KernelInfo &kernelInfo(const void *Stub, const char *Name);
+
+// K's redirected clone, looked up once; null when K is not regroupable or
+// its module lacks the clone (then launching it fails and the caller runs
+// the original).
+CUfunction redirectClone(const KernelInfo &K);
 
 } // namespace divopt::rt

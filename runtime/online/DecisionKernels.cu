@@ -19,30 +19,6 @@ namespace {
 constexpr int SortBeginBit = 16, SortEndBit = 32;
 constexpr unsigned ApplyThreads = 256;
 
-__device__ unsigned long long globalTimer() {
-  unsigned long long T;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(T));
-  return T;
-}
-
-constexpr unsigned UploadChunk = 256;
-struct UploadChunkValues {
-  float V[UploadChunk];
-};
-
-__global__ void uploadKernel(UploadChunkValues Values, uint32_t Count, float *Dst) {
-  if (threadIdx.x < Count)
-    Dst[threadIdx.x] = Values.V[threadIdx.x];
-}
-
-__global__ void stampKernel(unsigned long long *At) { *At = globalTimer(); }
-
-__global__ void idsKernel(uint32_t *Ids, uint32_t N) {
-  uint32_t I = blockIdx.x * blockDim.x + threadIdx.x;
-  if (I < N)
-    Ids[I] = I;
-}
-
 __global__ void gatherProbeKernel(const float *Cost, Machine M, float *ProbeCost,
                                   uint32_t *ProbeIds) {
   uint32_t Q = blockIdx.x * blockDim.x + threadIdx.x;
@@ -51,11 +27,6 @@ __global__ void gatherProbeKernel(const float *Cost, Machine M, float *ProbeCost
   uint32_t T = probeThread(Q, M);
   ProbeCost[Q] = Cost[T];
   ProbeIds[Q] = T;
-}
-
-__global__ void beginKernel(LayoutSums *Sums, unsigned long long *At) {
-  *Sums = LayoutSums{};
-  *At = globalTimer();
 }
 
 // One block per user block, one thread per user thread: warp w of this block
@@ -104,13 +75,18 @@ __global__ void finalizeKernel(const LayoutSums *Sums, Machine M, double MinGain
       estimateCycles(Chosen == Dealt ? dealtCost(CSorted, MaxWarp, M) : CSorted, MaxWarp, M);
   if (F == Forced::Auto && !(TChosen > 0 && TOriginal >= TChosen * (1.0 + MinGain)))
     Chosen = Identity;
-  *Control = GuardControl{Chosen, Chosen, 0};
+  Control->Current = Control->Estimated = Chosen;
+  Control->Abandoned = 0;
+  Control->Outcome = uint32_t(FullTrialOutcome::Loses);
   R->EstimateOriginal = TOriginal;
   R->EstimateChosen = Chosen == Identity ? TOriginal : TChosen;
   R->Estimated = R->Chosen = Chosen;
   R->Abandoned = 0;
-  for (double &T : R->TrialNs)
-    T = 0;
+  R->Outcome = uint32_t(FullTrialOutcome::Loses);
+  for (unsigned T = 0; T < GuardTrials; ++T) {
+    R->TrialNs[T] = 0;
+    R->TrialLayout[T] = Identity;
+  }
 }
 
 __global__ void applyKernel(const uint32_t *Perm, const uint32_t *ProbePerm, Machine M,
@@ -126,34 +102,63 @@ __global__ void applyKernel(const uint32_t *Perm, const uint32_t *ProbePerm, Mac
                                                : P;
 }
 
-__device__ double trialNs(const DecisionResult *R, unsigned Trial) {
-  return double(R->Stamps[FirstTrial + 2 * Trial + 1] - R->Stamps[FirstTrial + 2 * Trial]);
+__device__ double trialNs(const GuardControl *C, unsigned Trial) {
+  return double(C->Stamps[FirstTrial + 2 * Trial + 1] - C->Stamps[FirstTrial + 2 * Trial]);
 }
 
-__global__ void trialLayoutKernel(unsigned Trial, GuardControl *Control, DecisionResult *R) {
-  if (Control->Estimated == Identity)
-    return;
-  if (Trial != FullTrial) {
-    Control->Current = Trial == ProbeTrial ? Probe : Identity;
+__device__ double costCloneNs(const GuardControl *C) {
+  return double(C->Stamps[CostEnd] - C->Stamps[CostStart]);
+}
+
+__global__ void publishStampsKernel(const GuardControl *Control, DecisionResult *R) {
+  for (unsigned I = 0; I < NumStamps; ++I)
+    R->Stamps[I] = Control->Stamps[I];
+}
+
+// Each trial's layout from what the cost clone and the trials before it
+// measured (OnlineEstimate.h).
+__global__ void trialLayoutKernel(unsigned Trial, double Margin, double Bound,
+                                  GuardControl *Control, DecisionResult *R) {
+  if (Control->Estimated == Identity) {
+    R->TrialLayout[Trial] = Identity;
     return;
   }
-  for (unsigned T = OriginalTrial; T < FullTrial; ++T)
-    R->TrialNs[T] = trialNs(R, T);
-  if (probeLoses(R->TrialNs[IdentityTrial], R->TrialNs[ProbeTrial])) {
-    Control->Abandoned = R->Abandoned = 1;
-    Control->Current = Identity;
-    return;
+  if (Trial == ProbeTrial) {
+    Control->Current = Probe;
+  } else if (Trial == FullTrial) {
+    R->TrialNs[ProbeTrial] = trialNs(Control, ProbeTrial);
+    if (probeLoses(costCloneNs(Control), R->TrialNs[ProbeTrial])) {
+      Control->Abandoned = R->Abandoned = 1;
+      Control->Current = Identity;
+    } else {
+      Control->Current = Control->Estimated;
+    }
+  } else if (Control->Abandoned) {
+    R->TrialNs[FullTrial] = trialNs(Control, FullTrial); // the identity layout: the reference
+  } else {
+    R->TrialNs[FullTrial] = trialNs(Control, FullTrial);
+    auto Outcome = judgeFullTrial(costCloneNs(Control), R->TrialNs[FullTrial], Margin, Bound);
+    Control->Outcome = R->Outcome = uint32_t(Outcome);
+    Control->Current = Outcome == FullTrialOutcome::Wins
+                           ? uint32_t(otherLayout(Layout(Control->Estimated)))
+                           : uint32_t(Identity);
   }
-  Control->Current = Control->Estimated;
+  R->TrialLayout[Trial] = Control->Current;
 }
 
 __global__ void verdictKernel(double Margin, GuardControl *Control, DecisionResult *R) {
-  bool Tried = Control->Estimated != Identity && !Control->Abandoned;
-  if (Tried)
-    R->TrialNs[FullTrial] = trialNs(R, FullTrial);
-  uint32_t Chosen = Tried && regroupedWins(R->TrialNs[OriginalTrial], R->TrialNs[FullTrial], Margin)
-                        ? Control->Estimated
-                        : Identity;
+  uint32_t Chosen = Identity;
+  if (Control->Estimated != Identity) {
+    double Full = R->TrialNs[FullTrial], Confirm = trialNs(Control, ConfirmTrial);
+    R->TrialNs[ConfirmTrial] = Confirm;
+    auto Outcome = FullTrialOutcome(Control->Outcome);
+    if (Control->Abandoned || Outcome == FullTrialOutcome::Loses)
+      Chosen = Identity;
+    else if (Outcome == FullTrialOutcome::Wins)
+      Chosen = Confirm < Full ? R->TrialLayout[ConfirmTrial] : Control->Estimated;
+    else if (regroupedWins(Confirm, Full, Margin))
+      Chosen = Control->Estimated;
+  }
   Control->Current = R->Chosen = Chosen;
 }
 
@@ -171,30 +176,10 @@ size_t sortTempBytes(uint32_t Threads) {
   return Bytes;
 }
 
-cudaError_t queueUpload(const float *Host, uint32_t Count, float *Dst, cudaStream_t S) {
-  for (uint32_t First = 0; First < Count; First += UploadChunk) {
-    UploadChunkValues Values{};
-    uint32_t N = Count - First < UploadChunk ? Count - First : UploadChunk;
-    for (uint32_t I = 0; I < N; ++I)
-      Values.V[I] = Host[First + I];
-    uploadKernel<<<1, UploadChunk, 0, S>>>(Values, N, Dst + First);
-  }
-  return cudaGetLastError();
-}
-
-cudaError_t queueStamp(DecisionResult *R, Stamp Which, cudaStream_t S) {
-  stampKernel<<<1, 1, 0, S>>>(&R->Stamps[Which]);
-  return cudaGetLastError();
-}
-
-cudaError_t queueIds(const DecisionBuffers &B, cudaStream_t S) {
-  idsKernel<<<gridFor(B.Threads), ApplyThreads, 0, S>>>(B.Ids, B.Threads);
-  return cudaGetLastError();
-}
-
 cudaError_t queueDecision(const DecisionBuffers &B, const Machine &M, double MinGain, Forced F,
                           uint32_t *D, DecisionResult *R, cudaStream_t S) {
-  beginKernel<<<1, 1, 0, S>>>(B.Sums, &R->Stamps[DecisionStart]);
+  queueStamp(B, DecisionStart, S);
+  cudaMemsetAsync(B.Sums, 0, sizeof(LayoutSums), S);
   size_t TempBytes = B.SortTempBytes;
   if (cudaError_t E = cub::DeviceRadixSort::SortPairsDescending(
           B.SortTemp, TempBytes, B.Cost, B.SortedCost, B.Ids, B.Perm, B.Threads, SortBeginBit,
@@ -215,13 +200,15 @@ cudaError_t queueDecision(const DecisionBuffers &B, const Machine &M, double Min
   finalizeKernel<<<1, 1, 0, S>>>(B.Sums, M, MinGain, F, B.Control, R);
   applyKernel<<<gridFor(B.Threads), ApplyThreads, 0, S>>>(B.Perm, B.ProbePerm, M, B.Threads,
                                                           B.Control, D);
-  stampKernel<<<1, 1, 0, S>>>(&R->Stamps[DecisionEnd]);
+  queueStamp(B, DecisionEnd, S);
+  publishStampsKernel<<<1, 1, 0, S>>>(B.Control, R);
   return cudaGetLastError();
 }
 
 cudaError_t queueTrialLayout(const DecisionBuffers &B, const Machine &M, unsigned Trial,
-                             uint32_t *D, DecisionResult *R, cudaStream_t S) {
-  trialLayoutKernel<<<1, 1, 0, S>>>(Trial, B.Control, R);
+                             double Margin, double Bound, uint32_t *D, DecisionResult *R,
+                             cudaStream_t S) {
+  trialLayoutKernel<<<1, 1, 0, S>>>(Trial, Margin, Bound, B.Control, R);
   applyKernel<<<gridFor(B.Threads), ApplyThreads, 0, S>>>(B.Perm, B.ProbePerm, M, B.Threads,
                                                           B.Control, D);
   return cudaGetLastError();

@@ -29,15 +29,21 @@ struct DecisionResult {
   uint32_t Estimated;                      // the estimate's Layout (Identity: no gain)
   uint32_t Chosen;                         // the verdict: the Layout D holds for good
   uint32_t Abandoned;                      // the probe lost (probeLoses)
-  double TrialNs[GuardTrials];             // each guard trial; 0: did not run its layout
+  uint32_t Outcome;                        // FullTrialOutcome of the full trial
+  uint32_t TrialLayout[GuardTrials];       // the Layout each guard trial ran
+  double TrialNs[GuardTrials];             // each guard trial's time
   unsigned long long Stamps[NumStamps];
 };
 
-// In device memory: what the kernels that write D read.
+// In device memory: what the kernels that write D read, and the stamps, so
+// that the first ones (around the reference launch) need no mapped memory
+// yet; the decision and the verdict copy them into DecisionResult.
 struct GuardControl {
   uint32_t Current;   // the Layout D holds (or is about to)
   uint32_t Estimated; // the estimate's Layout
   uint32_t Abandoned;
+  uint32_t Outcome;   // FullTrialOutcome
+  unsigned long long Stamps[NumStamps];
 };
 
 // What the estimate kernel sums, in device memory.
@@ -72,7 +78,8 @@ cudaError_t queueUpload(const float *Host, uint32_t Count, float *Dst, cudaStrea
 // CUB's scratch for sorting Threads costs.
 size_t sortTempBytes(uint32_t Threads);
 
-cudaError_t queueStamp(DecisionResult *R, Stamp Which, cudaStream_t S);
+// %globaltimer into B.Control->Stamps[Which].
+cudaError_t queueStamp(const DecisionBuffers &B, Stamp Which, cudaStream_t S);
 cudaError_t queueIds(const DecisionBuffers &B, cudaStream_t S);
 
 // Sorts the costs, prices the original, sorted and dealt layouts, picks one
@@ -81,14 +88,17 @@ cudaError_t queueIds(const DecisionBuffers &B, cudaStream_t S);
 cudaError_t queueDecision(const DecisionBuffers &B, const Machine &M, double MinGain, Forced F,
                           uint32_t *D, DecisionResult *R, cudaStream_t S);
 
-// Before guard trial Trial >= IdentityTrial: D in that trial's layout,
-// unless the estimate saw no gain (D stays the identity) or the probe lost
-// (D becomes the identity).
+// Before guard trial Trial: D in the layout that trial runs, chosen on the
+// GPU from the reference launch's (between the Cost stamps: the cost clone,
+// or the original, Bound as judgeFullTrial's) and the earlier trials' times
+// (OnlineEstimate.h; the identity when the estimate saw no gain or a trial
+// lost).
 cudaError_t queueTrialLayout(const DecisionBuffers &B, const Machine &M, unsigned Trial,
-                             uint32_t *D, DecisionResult *R, cudaStream_t S);
+                             double Margin, double Bound, uint32_t *D, DecisionResult *R,
+                             cudaStream_t S);
 
-// After the last trial: D in the full regrouping when it beat the original
-// by Margin, else the identity, so that every later redirected
+// After the last trial: D in the regrouping that won (the faster layout
+// after a clear win), else the identity, so that every later redirected
 // launch runs the original order.
 cudaError_t queueVerdict(const DecisionBuffers &B, const Machine &M, double Margin, uint32_t *D,
                          DecisionResult *R, cudaStream_t S);

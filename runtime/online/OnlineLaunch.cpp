@@ -43,7 +43,7 @@ online::OnlineSlot &slotFor(KernelInfo &K, const Shape &S) {
 } // namespace
 
 bool launchOnline(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result) {
-  if (!K.CostClone || !K.RedirectClone)
+  if (!K.CostClone || !K.Note.RegroupSafe)
     return false;
   Shape S = shapeOf(L.Grid, L.Block);
   uint64_t Threads = uint64_t(S[0]) * S[1] * S[2] * S[3] * S[4] * S[5];

@@ -2,6 +2,7 @@
 #include "launch/CloneLaunch.h"
 #include "launch/RuntimeConfig.h"
 #include "online/CostWeights.h"
+#include "online/ProfileCosts.h"
 #include "online/ResultPool.h"
 #include "optimize/DeviceLatencyTable.h"
 
@@ -17,22 +18,20 @@ namespace {
 constexpr double GuardMargin = 0.02;
 
 const char *layoutName(uint32_t L) {
-  return L == Sorted ? "sorting" : L == Dealt ? "greedy-max" : "original";
+  return L == Sorted ? "sorting" : L == Dealt ? "greedy-max" : L == Probe ? "probe" : "identity";
 }
 
+// On one cost per thread, Greedy is Sorting: its group starts from the
+// costliest thread left, and of the threads no costlier than the group's
+// cheapest, the one that gains most in the merge (2 min - max) is the
+// costliest of them, the next in descending order (ties: the lowest thread,
+// as the stable sort keeps them).
 Forced forcedChoice() {
   const std::string &A = config().Algorithm;
-  if (A == "sorting")
+  if (A == "sorting" || A == "greedy")
     return Forced::Sorting;
   if (A == "greedy-max")
     return Forced::GreedyMax;
-  if (A == "greedy") {
-    static std::once_flag Once;
-    std::call_once(Once, [] {
-      warn("DIVOPT_ALGORITHM=greedy has no GPU formulation; online mode sorts instead");
-    });
-    return Forced::Sorting;
-  }
   return Forced::Auto;
 }
 
@@ -103,13 +102,17 @@ bool OnlineSlot::eventDone(cudaEvent_t E) {
 // them. cudaMalloc, not cudaMallocAsync: the memory is at once usable from
 // every stream, and a process's first cudaMallocAsync costs 9-10 ms (the
 // pool's set-up) on an H100.
-bool OnlineSlot::allocate(cudaStream_t Stream, std::string &Why) {
+//
+// In two stages around the reference launch, so that a shape's first launch
+// queues the user's work early: before it, the buffers the cost clone and
+// the stamps write; after it, while the GPU runs it, CUB's scratch (its size
+// query loads the sort's module, 0.4-0.8 ms on an H100), the mapped results,
+// the events and the ids the sort starts from.
+bool OnlineSlot::allocateBeforeReference(std::string &Why) {
   if (B.Cost)
     return true;
   uint32_t N = M.Blocks * M.ThreadsPerBlock;
   B.Threads = N;
-  B.SortTempBytes = sortTempBytes(N);
-  Laps.lap("sort scratch size");
   // One allocation carved into every buffer and the first D: each cudaMalloc
   // of megabytes costs 0.2-0.4 ms of host time on an H100.
   size_t Words = size_t(N) * 4, Offset = 0;
@@ -122,38 +125,50 @@ bool OnlineSlot::allocate(cudaStream_t Stream, std::string &Why) {
   size_t Cost = Carve(Words), SortedCost = Carve(Words), Ids = Carve(Words), Perm = Carve(Words),
          ProbeCostIn = Carve(ProbeWords), ProbeIdsIn = Carve(ProbeWords),
          ProbeCost = Carve(ProbeWords), ProbePerm = Carve(ProbeWords), D = Carve(Words),
-         Temp = Carve(B.SortTempBytes), Sums = Carve(sizeof(LayoutSums)),
-         Control = Carve(sizeof(GuardControl));
+         Sums = Carve(sizeof(LayoutSums)), Control = Carve(sizeof(GuardControl));
   char *Base = nullptr;
-  bool Ok = cudaMalloc(reinterpret_cast<void **>(&Base), Offset) == cudaSuccess;
-  Laps.lap("buffers");
-  Ok = Ok && (Result = allocateResult()) != nullptr;
-  Laps.lap("mapped results");
-  Ok = Ok && cudaEventCreateWithFlags(&Decided, cudaEventDisableTiming) == cudaSuccess &&
-            cudaEventCreateWithFlags(&Judged, cudaEventDisableTiming) == cudaSuccess &&
-            cudaEventCreateWithFlags(&Handoff, cudaEventDisableTiming) == cudaSuccess;
-  if (Ok) {
-    B.Cost = reinterpret_cast<float *>(Base + Cost);
-    B.SortedCost = reinterpret_cast<float *>(Base + SortedCost);
-    B.Ids = reinterpret_cast<uint32_t *>(Base + Ids);
-    B.Perm = reinterpret_cast<uint32_t *>(Base + Perm);
-    B.ProbeCostIn = reinterpret_cast<float *>(Base + ProbeCostIn);
-    B.ProbeIdsIn = reinterpret_cast<uint32_t *>(Base + ProbeIdsIn);
-    B.ProbeCost = reinterpret_cast<float *>(Base + ProbeCost);
-    B.ProbePerm = reinterpret_cast<uint32_t *>(Base + ProbePerm);
-    B.SortTemp = Base + Temp;
-    B.Sums = reinterpret_cast<LayoutSums *>(Base + Sums);
-    B.Control = reinterpret_cast<GuardControl *>(Base + Control);
-    Buffers[0].D = reinterpret_cast<uint32_t *>(Base + D);
-    Ok = queueIds(B, Stream) == cudaSuccess;
-    Laps.lap("thread ids");
-  }
-  if (!Ok) {
+  if (cudaMalloc(reinterpret_cast<void **>(&Base), Offset) != cudaSuccess) {
     cudaGetLastError();
     Why = "no GPU memory for its " + std::to_string(Offset / 1024) + " KiB of decision buffers";
-    B.Cost = nullptr;
+    return false;
   }
-  return Ok;
+  B.Cost = reinterpret_cast<float *>(Base + Cost);
+  B.SortedCost = reinterpret_cast<float *>(Base + SortedCost);
+  B.Ids = reinterpret_cast<uint32_t *>(Base + Ids);
+  B.Perm = reinterpret_cast<uint32_t *>(Base + Perm);
+  B.ProbeCostIn = reinterpret_cast<float *>(Base + ProbeCostIn);
+  B.ProbeIdsIn = reinterpret_cast<uint32_t *>(Base + ProbeIdsIn);
+  B.ProbeCost = reinterpret_cast<float *>(Base + ProbeCost);
+  B.ProbePerm = reinterpret_cast<uint32_t *>(Base + ProbePerm);
+  B.Sums = reinterpret_cast<LayoutSums *>(Base + Sums);
+  B.Control = reinterpret_cast<GuardControl *>(Base + Control);
+  Buffers[0].D = reinterpret_cast<uint32_t *>(Base + D);
+  Laps.lap("buffers");
+  return true;
+}
+
+bool OnlineSlot::allocateAfterReference(cudaStream_t Stream, std::string &Why) {
+  if (B.SortTemp)
+    return true;
+  B.SortTempBytes = sortTempBytes(B.Threads);
+  Laps.lap("sort scratch size");
+  void *Temp = nullptr;
+  bool Ok = cudaMalloc(&Temp, B.SortTempBytes) == cudaSuccess;
+  Ok = Ok && (Result = allocateResult()) != nullptr;
+  Laps.lap("scratch and mapped results");
+  Ok = Ok && cudaEventCreateWithFlags(&Decided, cudaEventDisableTiming) == cudaSuccess &&
+       cudaEventCreateWithFlags(&Judged, cudaEventDisableTiming) == cudaSuccess &&
+       cudaEventCreateWithFlags(&Handoff, cudaEventDisableTiming) == cudaSuccess &&
+       queueIds(B, Stream) == cudaSuccess;
+  Laps.lap("thread ids");
+  if (!Ok) {
+    cudaGetLastError();
+    Why = "no GPU memory for its " + std::to_string(B.SortTempBytes / 1024) +
+          " KiB of sort scratch, or no mapped memory for its results";
+    return false;
+  }
+  B.SortTemp = Temp;
+  return true;
 }
 
 void OnlineSlot::HostLaps::lap(const char *Stage) {
@@ -166,18 +181,54 @@ void OnlineSlot::HostLaps::lap(const char *Stage) {
   Text += Buf;
 }
 
+// Once per slot: the profile's costs for this shape into B.Cost, through a
+// pinned buffer the slot keeps (a pageable copy would wait for the stream).
+// The costs never change, so every later decision reuses them.
+bool OnlineSlot::uploadProfileCosts(const LaunchRequest &L) {
+  if (config().ProfileUse.empty())
+    return false;
+  std::vector<float> Cost;
+  std::string Why;
+  if (!profileCosts(K, L, Cost, Why)) {
+    warn("online " + K.Name + " " + shapeText(S) + ": no costs from the profile (" + Why +
+         "); the cost clone measures them");
+    return false;
+  }
+  Laps.lap("profile costs");
+  if (Cost.size() != B.Threads ||
+      cudaHostAlloc(reinterpret_cast<void **>(&StagedCost), Cost.size() * sizeof(float),
+                    cudaHostAllocDefault) != cudaSuccess) {
+    cudaGetLastError();
+    StagedCost = nullptr;
+    return false;
+  }
+  std::copy(Cost.begin(), Cost.end(), StagedCost);
+  bool Ok = cudaMemcpyAsync(B.Cost, StagedCost, Cost.size() * sizeof(float),
+                            cudaMemcpyHostToDevice, L.Stream) == cudaSuccess;
+  cudaGetLastError();
+  Laps.lap("cost upload");
+  return Ok;
+}
+
 cudaError_t OnlineSlot::startDecision(const LaunchRequest &L) {
   Laps = HostLaps{};
   std::string Why;
   latencyTable(); // read once per process
   Laps.lap("latency table");
-  CostWeights W = costWeights(K, L.Stream, Why);
-  if (!W.Device)
-    return disable(L, Why.empty() ? "its block weights are not on the GPU" : Why);
-  Laps.lap("weights");
-  if (!allocate(L.Stream, Why))
+  if (!allocateBeforeReference(Why))
     return disable(L, Why);
-  cudaStreamWaitEvent(L.Stream, W.Ready, 0);
+  if (!CostsChecked) {
+    CostsChecked = true;
+    FromProfile = uploadProfileCosts(L);
+  }
+  CostWeights W;
+  if (!FromProfile) {
+    W = costWeights(K, L.Stream, Why);
+    if (!W.Device)
+      return disable(L, Why.empty() ? "its block weights are not on the GPU" : Why);
+    Laps.lap("weights");
+    cudaStreamWaitEvent(L.Stream, W.Ready, 0);
+  }
 
   // Build into the buffer no Steady launch reads; wait (on the GPU) for the
   // streams that read it before, and never touch one a graph holds.
@@ -196,20 +247,34 @@ cudaError_t OnlineSlot::startDecision(const LaunchRequest &L) {
   cudaGetLastError(); // a reader stream the user destroyed since
   Target.ReadBy.clear();
 
-  // The cost clone is the user's launch: it computes the kernel's results.
-  queueStamp(Result, CostStart, L.Stream);
-  if (launchCostClone(K, L, W.Device, B.Cost) != CUDA_SUCCESS)
-    return disable(L, "its cost clone did not launch");
-  ++Stats.CostLaunches;
-  queueStamp(Result, CostEnd, L.Stream);
-  Laps.lap("cost clone");
-  if (cudaError_t E = queueDecision(B, M, config().MinGain, Choice, Target.D, Result, L.Stream);
-      E != cudaSuccess || cudaEventRecord(Decided, L.Stream) != cudaSuccess) {
+  // The reference launch is the user's launch: the cost clone, which also
+  // computes the kernel's results, or with costs from a profile the original.
+  queueStamp(B, CostStart, L.Stream);
+  if (FromProfile) {
+    if (cudaError_t E = launchOriginal(L); E != cudaSuccess)
+      return E;
+  } else {
+    if (launchCostClone(K, L, W.Device, B.Cost) != CUDA_SUCCESS)
+      return disable(L, "its cost clone did not launch");
+    ++Stats.CostLaunches;
+  }
+  queueStamp(B, CostEnd, L.Stream);
+  Laps.lap(FromProfile ? "original" : "cost clone");
+  // From here on the GPU runs the user's work while the host queues the rest.
+  // If it fails, the user's work is done; later launches run the original.
+  cudaError_t E = cudaSuccess;
+  if (!allocateAfterReference(L.Stream, Why) ||
+      (E = queueDecision(B, M, config().MinGain, Choice, Target.D, Result, L.Stream)) !=
+          cudaSuccess ||
+      cudaEventRecord(Decided, L.Stream) != cudaSuccess) {
     cudaGetLastError();
-    // The user's work is done; later launches run the original.
     Now = Phase::Disabled;
-    Stats.Disabled = std::string("the GPU decision did not queue: ") + cudaGetErrorString(E);
+    Stats.Disabled = !Why.empty() ? Why
+                                  : std::string("the GPU decision did not queue: ") +
+                                        cudaGetErrorString(E);
     Stats.Verdict = "original";
+    warn("not regrouping " + K.Name + " " + shapeText(S) + " online: " + Stats.Disabled +
+         "; running the original");
     return cudaSuccess;
   }
   ++Stats.Decisions;
@@ -234,13 +299,12 @@ cudaError_t OnlineSlot::startDecision(const LaunchRequest &L) {
 cudaError_t OnlineSlot::trial(const LaunchRequest &L) {
   unsigned Trial = TrialsQueued++;
   // D is rewritten before the stamps, so the trial times the launch alone.
-  if (Trial != OriginalTrial)
-    queueTrialLayout(B, M, Trial, Buffers[Building].D, Result, L.Stream);
-  queueStamp(Result, Stamp(FirstTrial + 2 * Trial), L.Stream);
-  cudaError_t R =
-      Trial == OriginalTrial ? launchOriginal(L) : launchRedirected(L, Buffers[Building]);
+  queueTrialLayout(B, M, Trial, GuardMargin, FromProfile ? 1.0 : CostCloneBound,
+                   Buffers[Building].D, Result, L.Stream);
+  queueStamp(B, Stamp(FirstTrial + 2 * Trial), L.Stream);
+  cudaError_t R = launchRedirected(L, Buffers[Building]);
   ++Stats.TrialLaunches;
-  queueStamp(Result, Stamp(FirstTrial + 2 * Trial + 1), L.Stream);
+  queueStamp(B, Stamp(FirstTrial + 2 * Trial + 1), L.Stream);
   if (TrialsQueued == GuardTrials) {
     if (queueVerdict(B, M, GuardMargin, Buffers[Building].D, Result, L.Stream) != cudaSuccess ||
         cudaEventRecord(Judged, L.Stream) != cudaSuccess) {
@@ -272,16 +336,24 @@ void OnlineSlot::finish(bool Regroup) {
     Live = Building;
   Stats.Verdict = Regroup ? "regrouped" : "original";
   if (config().Verbose) {
+    std::string Guard;
+    for (unsigned T = 0; T < GuardTrials; ++T)
+      if (Stats.TrialMs[T] > 0) {
+        char Trial[64];
+        std::snprintf(Trial, sizeof Trial, "%s%s %.3f ms", Guard.empty() ? "" : ", ",
+                      Stats.TrialLayout[T].c_str(), Stats.TrialMs[T]);
+        Guard += Trial;
+      }
     char Line[400];
     std::snprintf(Line, sizeof Line,
-                  "online %s %s: %s; estimate %+.1f%% (%s, original %.4g cycles); cost clone "
-                  "%.3f ms; decision %.3f ms GPU, %.3f ms host so far; guard: original %.3f ms, "
-                  "identity %.3f ms, probe %.3f ms, regrouped %.3f ms",
+                  "online %s %s: %s; estimate %+.1f%% (%s, original %.4g cycles); %s "
+                  "%.3f ms; decision %.3f ms GPU, %.3f ms host so far; guard: %s",
                   K.Name.c_str(), shapeText(S).c_str(),
                   Regroup ? "regrouping" : "keeping the original", 100 * Stats.EstimatedGain,
                   Stats.Layout.c_str(), DecidedSeen ? Result->EstimateOriginal : 0.0,
-                  Stats.CostCloneMs, Stats.DecisionGpuMs, Stats.DecisionHostMs, Stats.OriginalMs,
-                  Stats.IdentityMs, Stats.ProbeMs, Stats.RegroupedMs);
+                  FromProfile ? "costs from the profile, original" : "cost clone",
+                  Stats.CostCloneMs, Stats.DecisionGpuMs, Stats.DecisionHostMs,
+                  Guard.empty() ? "no trials" : Guard.c_str());
     warn(Line);
   }
 }
@@ -302,13 +374,23 @@ void OnlineSlot::learn() {
     }
   }
   if (Now == Phase::Judging && DecidedSeen && eventDone(Judged)) {
-    Stats.OriginalMs = nsToMs(Result->TrialNs[OriginalTrial]);
-    Stats.IdentityMs = nsToMs(Result->TrialNs[IdentityTrial]);
-    Stats.ProbeMs = nsToMs(Result->TrialNs[ProbeTrial]);
-    Stats.RegroupedMs = nsToMs(Result->TrialNs[FullTrial]);
-    if (Result->Chosen != Identity)
+    static_assert(GuardTrials == OnlineStats::MaxTrials);
+    Stats.ReferenceMs = Stats.CostCloneMs;
+    for (unsigned T = 0; T < GuardTrials; ++T) {
+      Stats.TrialLayout[T] = layoutName(Result->TrialLayout[T]);
+      Stats.TrialMs[T] = nsToMs(Result->TrialNs[T]);
+      if (Result->TrialLayout[T] == Identity && Stats.TrialMs[T] > 0)
+        Stats.ReferenceMs = Stats.TrialMs[T];
+    }
+    bool Regroup = Result->Chosen != Identity;
+    Stats.KeptMs = Stats.ReferenceMs;
+    if (Regroup) {
       Stats.Layout = layoutName(Result->Chosen);
-    finish(Result->Chosen != Identity);
+      for (unsigned T = 0; T < GuardTrials; ++T)
+        if (Result->TrialLayout[T] == Result->Chosen && Stats.TrialMs[T] > 0)
+          Stats.KeptMs = Stats.TrialMs[T];
+    }
+    finish(Regroup);
   }
 }
 

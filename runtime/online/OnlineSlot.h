@@ -2,14 +2,17 @@
 // everything measured on the GPU in the user's stream order.
 //
 //   Cold     the next launch runs the cost clone (it does the user's work and
-//            writes each thread's latency-weighted cost); the GPU sorts the
-//            costs, estimates each layout and writes D (DecisionKernels.h)
-//   Trials   the next four launches run the original, the redirected clone
-//            with D the identity, the probe (every eighth block regrouped)
-//            and the full regrouping, each between %globaltimer stamps; a
-//            probe 3% slower than the identity ends them (D the identity). After the last, the GPU keeps
-//            D if the regrouping beat the original by 2%, else writes the
-//            identity (the verdict).
+//            writes each thread's latency-weighted cost), or, when
+//            DIVOPT_PROFILE_USE holds this shape, the original with the
+//            profile's costs uploaded once; either is timed (the guard's
+//            reference); the GPU sorts the costs, estimates each layout and
+//            writes D (DecisionKernels.h)
+//   Trials   the next three launches run the redirected clone between
+//            %globaltimer stamps, in layouts the GPU picks from what the
+//            reference and the earlier trials measured: the probe (every
+//            eighth block regrouped), the full regrouping, then the other
+//            layout or the identity (OnlineEstimate.h); after the last, the
+//            GPU writes the verdict's D
 //   Judging  until the host sees the verdict's event, launches on the
 //            decision's stream run the redirected clone, so the GPU's
 //            verdict already applies to them
@@ -52,11 +55,13 @@ private:
   };
 
   cudaError_t startDecision(const LaunchRequest &L);
+  bool uploadProfileCosts(const LaunchRequest &L);
   cudaError_t trial(const LaunchRequest &L);
   cudaError_t launchOriginal(const LaunchRequest &L);
   cudaError_t launchRedirected(const LaunchRequest &L, RedirectBuffer &Buffer);
   cudaError_t disable(const LaunchRequest &L, const std::string &Why);
-  bool allocate(cudaStream_t Stream, std::string &Why);
+  bool allocateBeforeReference(std::string &Why);
+  bool allocateAfterReference(cudaStream_t Stream, std::string &Why);
   bool eventDone(cudaEvent_t E);
   void learn(); // reads what the GPU decided once its events are done
   void handOff(cudaStream_t Stream);
@@ -86,6 +91,9 @@ private:
   int Live = -1, Building = 0;      // Buffers index in Steady / of the decision
   bool UseRedirected = false;       // the Steady verdict
   uint64_t SinceDecision = 0;
+  bool CostsChecked = false;
+  bool FromProfile = false;         // costs from DIVOPT_PROFILE_USE: no cost clone
+  float *StagedCost = nullptr;      // pinned, the profile's costs, kept for the process
   OnlineStats Stats;
   HostLaps Laps;
 };

@@ -6,18 +6,18 @@
 namespace divopt::rt::online {
 
 double OnlineStats::netSavedMs() const {
-  // The identity and probe trials ran once; the full regrouping ran in every
-  // other redirected launch when it won (the provisional ones held the GPU's
-  // verdict), else in its one trial (later provisional launches ran the
-  // identity layout, charged here as the original).
-  double Saved = (IdentityMs > 0 ? OriginalMs - IdentityMs : 0) +
-                 (ProbeMs > 0 ? OriginalMs - ProbeMs : 0);
-  if (RegroupedMs > 0) {
-    uint64_t Trials = (IdentityMs > 0) + (ProbeMs > 0);
-    uint64_t Full = Verdict == "regrouped" ? RedirectedLaunches - Trials : 1;
-    Saved += double(Full) * (OriginalMs - RegroupedMs);
-  }
-  double CostCloneExtra = double(CostLaunches) * std::max(0.0, CostCloneMs - OriginalMs);
+  // Each trial ran once; after the trials, redirected launches ran the
+  // verdict's layout (the provisional ones held the GPU's verdict).
+  double Saved = 0;
+  uint64_t Trials = 0;
+  for (double Trial : TrialMs)
+    if (Trial > 0) {
+      Saved += ReferenceMs - Trial;
+      ++Trials;
+    }
+  if (Verdict == "regrouped" && RedirectedLaunches > Trials)
+    Saved += double(RedirectedLaunches - Trials) * (ReferenceMs - KeptMs);
+  double CostCloneExtra = double(CostLaunches) * std::max(0.0, CostCloneMs - ReferenceMs);
   return Saved - CostCloneExtra - DecisionGpuMs - DecisionHostMs;
 }
 
@@ -31,15 +31,15 @@ void printSummary(const std::vector<OnlineStats> &Rows) {
                "divopt: online summary (launches: cost clone / original / regrouped, guard trials "
                "included; times per launch in ms; decision totals in ms)\n");
   std::fprintf(stderr, "%-*s %9s %9s %9s %-10s %8s %9s %9s %9s %9s %8s %8s %9s\n", int(Name),
-               "kernel", "cost", "original", "regrouped", "layout", "estimate", "orig ms",
-               "probe ms", "regr ms", "cost ms", "gpu ms", "host ms", "saved ms");
+               "kernel", "cost", "original", "regrouped", "layout", "estimate", "ref ms",
+               "probe ms", "kept ms", "cost ms", "gpu ms", "host ms", "saved ms");
   for (const OnlineStats &R : Rows) {
     std::string Label = R.Kernel + " " + R.Shape;
     std::fprintf(stderr,
                  "%-*s %9llu %9llu %9llu %-10s %+7.1f%% %9.3f %9.3f %9.3f %9.3f %8.3f %8.3f %9.3f  %s\n",
                  int(Name), Label.c_str(), (unsigned long long)R.CostLaunches,
                  (unsigned long long)R.OriginalLaunches, (unsigned long long)R.RedirectedLaunches,
-                 R.Layout.c_str(), 100 * R.EstimatedGain, R.OriginalMs, R.ProbeMs, R.RegroupedMs,
+                 R.Layout.c_str(), 100 * R.EstimatedGain, R.ReferenceMs, R.TrialMs[0], R.KeptMs,
                  R.CostCloneMs, R.DecisionGpuMs, R.DecisionHostMs, R.netSavedMs(),
                  R.Disabled.empty() ? R.Verdict.c_str() : ("off: " + R.Disabled).c_str());
   }

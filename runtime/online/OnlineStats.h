@@ -13,8 +13,18 @@ struct OnlineStats {
   uint64_t Decisions = 0;
   std::string Layout = "-";    // what the last decision chose ("sorting", ...)
   double EstimatedGain = 0;    // the last decision's estimate
-  double OriginalMs = 0, IdentityMs = 0, ProbeMs = 0, RegroupedMs = 0; // the last guard's trials
-  double CostCloneMs = 0;      // the last cost clone launch
+  // The last guard's trials, in order: the layout each ran ("probe",
+  // "greedy-max", "sorting", "identity") and its time (0: not timed).
+  static constexpr unsigned MaxTrials = 3;
+  std::string TrialLayout[MaxTrials];
+  double TrialMs[MaxTrials] = {};
+  // The original's time as the guard knew it: a trial in the identity layout
+  // where one ran, else the cost clone's (an upper bound: the clone is the
+  // original plus one add per block).
+  double ReferenceMs = 0;
+  double KeptMs = 0; // the verdict's layout, as timed in the trials
+  double CostCloneMs = 0;      // the last reference launch: the cost clone, or the original
+                               // where the costs came from a profile
   double DecisionGpuMs = 0;    // all decisions, %globaltimer between their first and last kernel
   double DecisionHostMs = 0;   // all decisions, host time queueing them
   std::string Verdict = "deciding";

@@ -40,6 +40,11 @@ public:
 // launch shape, as -fprofile-instr-use matches a profile to functions.
 BbvSource &profileBbvSource();
 
+// The profile's record of K's launch shape in compact form: for version 3
+// its classes (Bbvs->ClassCounts) and each thread's class (Bbvs->ClassOf),
+// Bbv.Counts null; for versions 1 and 2 the mapped counts in Bbv.
+LaunchBbvs compactProfileRecord(KernelInfo &K, const LaunchRequest &L);
+
 // BBVs predicted by the model file (DIVOPT_MODEL, else <executable>.divmodel)
 // from the features the kernel's feature clone extracts at launch.
 class ModelBbvSource : public BbvSource {

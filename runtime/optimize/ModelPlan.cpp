@@ -23,7 +23,7 @@ Machine machineFor(const KernelInfo &K, const LaunchHeader &H) {
   int Blocks = 0;
   const DriverApi *D = driverApi();
   if (D && D->OccupancyMaxActiveBlocksPerMultiprocessor &&
-      D->OccupancyMaxActiveBlocksPerMultiprocessor(&Blocks, K.RedirectClone,
+      D->OccupancyMaxActiveBlocksPerMultiprocessor(&Blocks, redirectClone(K),
                                                    int(H.threadsPerBlock()), 0) == CUDA_SUCCESS &&
       Blocks > 0)
     M.Occupancy = uint32_t(Blocks);

@@ -159,7 +159,7 @@ bool launchPredicted(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result,
 } // namespace
 
 bool launchOptimized(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result) {
-  if (!K.RedirectClone)
+  if (!K.Note.RegroupSafe)
     return false;
   std::string ModelProblem;
   if (modelBbvSource().covers(K, ModelProblem)) {
@@ -170,13 +170,16 @@ bool launchOptimized(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result)
   } else if (!ModelProblem.empty()) {
     warnModelOnce(K, ModelProblem);
   }
-  // Neither profile nor model: decide online, unless DIVOPT_ALGORITHM asks
-  // for a model-free permutation (or names nothing known, which the plan
-  // reports). A model that cannot serve K says why and runs the original.
+  // Decide online, on the GPU: with neither profile nor model for any of
+  // the GPU's algorithms, and with a profile for auto (its costs replace the
+  // cost clone where it holds the shape). A named algorithm with a profile
+  // runs the paper's exact host version on the profile's BBVs, as does a
+  // model-free permutation (identity, shuffle). A model that cannot serve K
+  // and no profile: it says why and runs the original.
   const std::string &A = config().Algorithm;
-  bool Online = A == "auto" || A == "sorting" || A == "greedy" || A == "greedy-max";
-  if (config().ProfileUse.empty() && config().Model.empty() && Online &&
-      launchOnline(K, L, Result))
+  bool OnGpu = A == "auto" || A == "sorting" || A == "greedy" || A == "greedy-max";
+  bool Online = config().ProfileUse.empty() ? OnGpu && config().Model.empty() : A == "auto";
+  if (Online && launchOnline(K, L, Result))
     return true;
   Decision &Dec = decisionFor(K, L, ModelProblem);
   if (!Dec.Plan.Regroup)

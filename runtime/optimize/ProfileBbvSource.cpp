@@ -12,6 +12,16 @@ namespace {
 class ProfileBbvSource : public BbvSource {
 public:
   LaunchBbvs bbvsFor(KernelInfo &K, const LaunchRequest &L) override {
+    return lookUp(K, L, /*Dense=*/true);
+  }
+
+  // The record without the dense counts version 3 would decode: its
+  // classes and per-thread class ids (Bbv.Counts null); versions 1 and 2
+  // as bbvsFor, their counts in the mapped file.
+  LaunchBbvs compactFor(KernelInfo &K, const LaunchRequest &L) { return lookUp(K, L, false); }
+
+private:
+  LaunchBbvs lookUp(KernelInfo &K, const LaunchRequest &L, bool Dense) {
     auto Start = std::chrono::steady_clock::now();
     LaunchBbvs Out;
     Shape S = shapeOf(L.Grid, L.Block);
@@ -33,15 +43,25 @@ public:
     }
     // Version 1 and 2 counters stay in the mapped file: the model reads each
     // once, to find the launch's classes, and a copy would cost as much
-    // again. Version 3 records decode on first use; a corrupt one is reported
-    // for this launch, which then runs the original kernel.
-    auto &Loaded = Records[It->second];
+    // again. Version 3 records decode on first use (densely only when asked
+    // for); a corrupt one is reported for this launch, which then runs the
+    // original kernel.
+    bool Classes = !Dense && Index->records()[It->second].Header.Version >= 3;
+    auto &Loaded = (Classes ? ClassRecords : Records)[It->second];
     if (!Loaded.Bbvs) {
       try {
-        auto P = std::make_shared<LaunchProfile>(Index->loadHeader(It->second));
-        Loaded.Bbv = {Index->counters(It->second), uint32_t(P->Header.threads()),
-                      uint32_t(P->Kernel.Blocks.size())};
+        auto P = std::make_shared<LaunchProfile>(Classes ? Index->loadClasses(It->second)
+                                                         : Index->loadHeader(It->second));
+        Loaded.Bbv = {nullptr, uint32_t(P->Header.threads()), uint32_t(P->Kernel.Blocks.size())};
         Loaded.Bbvs = std::move(P);
+      } catch (const std::exception &E) {
+        Out.Why = E.what();
+        return Out;
+      }
+    }
+    if (!Loaded.Bbv.Counts && !Classes) {
+      try {
+        Loaded.Bbv.Counts = Index->counters(It->second);
       } catch (const std::exception &E) {
         Out.Why = E.what();
         return Out;
@@ -55,7 +75,6 @@ public:
     return Out;
   }
 
-private:
   void load() {
     if (Loaded)
       return;
@@ -83,14 +102,21 @@ private:
   std::string Problem;
   std::unique_ptr<ProfileIndex> Index;
   std::map<std::pair<std::string, Shape>, size_t> Latest;
-  std::map<size_t, LaunchBbvs> Records;
+  std::map<size_t, LaunchBbvs> Records;      // header, and the dense counts once asked for
+  std::map<size_t, LaunchBbvs> ClassRecords; // version 3: the classes, no dense counts
 };
+
+ProfileBbvSource &profileSource() {
+  static ProfileBbvSource S;
+  return S;
+}
 
 } // namespace
 
-BbvSource &profileBbvSource() {
-  static ProfileBbvSource S;
-  return S;
+BbvSource &profileBbvSource() { return profileSource(); }
+
+LaunchBbvs compactProfileRecord(KernelInfo &K, const LaunchRequest &L) {
+  return profileSource().compactFor(K, L);
 }
 
 } // namespace divopt::rt

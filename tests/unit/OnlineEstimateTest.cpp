@@ -98,9 +98,33 @@ TEST(OnlineEstimate, ProbeIsAnEighthOfTheBlocksAndCatchesALoss) {
       ++Found;
     }
   EXPECT_EQ(Found, probeThreads(M)); // blocks 0 and 8
-  // A regrouping 3x slower in full shows in the probe as about a quarter.
-  EXPECT_TRUE(probeLoses(0.52, 0.52 * (1 + 2.0 / ProbeShare)));
-  EXPECT_FALSE(probeLoses(0.52, 0.51)); // a gain
-  EXPECT_FALSE(probeLoses(0.52, 0.53)); // within the noise
-  EXPECT_FALSE(probeLoses(0.0, 0.53));  // no identity trial
+  // The probe is judged against the cost clone, the original plus its
+  // counter: a probe not faster than that by ProbeMargin lost (bfs on an H100: 0.590 against
+  // 0.533 ms); faster, the full regrouping is timed.
+  EXPECT_TRUE(probeLoses(0.533, 0.590));
+  EXPECT_FALSE(probeLoses(2.136, 1.816)); // walk: a gain
+  EXPECT_FALSE(probeLoses(25.27, 24.67)); // sl: a small gain
+  EXPECT_TRUE(probeLoses(0.917, 0.909));   // spmv: within the margin, not a gain
+  EXPECT_TRUE(probeLoses(0.0, 0.5));      // no cost clone time: never regroup blind
+}
+
+TEST(OnlineEstimate, FullTrialIsJudgedAgainstTheCostClone) {
+  // Not faster than the cost clone: slower than the original too.
+  EXPECT_EQ(judgeFullTrial(1.0, 1.0, 0.02, CostCloneBound), FullTrialOutcome::Loses);
+  EXPECT_EQ(judgeFullTrial(1.0, 1.7, 0.02, CostCloneBound), FullTrialOutcome::Loses);
+  // Faster than the clone's time over CostCloneBound, by the margin: faster
+  // than the original whatever the clone cost over it.
+  EXPECT_EQ(judgeFullTrial(2.136, 0.486, 0.02, CostCloneBound), FullTrialOutcome::Wins); // walk
+  EXPECT_EQ(judgeFullTrial(1.5, 0.98 * 1.0 - 1e-9, 0.02, CostCloneBound), FullTrialOutcome::Wins);
+  // In between, the original may be as fast: the guard times the identity.
+  EXPECT_EQ(judgeFullTrial(1.5, 0.99, 0.02, CostCloneBound), FullTrialOutcome::Unsure);
+  EXPECT_EQ(judgeFullTrial(25.27, 17.67, 0.02, CostCloneBound), FullTrialOutcome::Unsure); // sl
+  // A trial or a clone that was not timed never wins.
+  EXPECT_EQ(judgeFullTrial(0.0, 0.5, 0.02, CostCloneBound), FullTrialOutcome::Loses);
+  EXPECT_EQ(judgeFullTrial(1.0, 0.0, 0.02, CostCloneBound), FullTrialOutcome::Loses);
+  // Against the original itself (costs from a profile) there is no doubt.
+  EXPECT_EQ(judgeFullTrial(25.8, 17.67, 0.02, 1.0), FullTrialOutcome::Wins);
+  EXPECT_EQ(judgeFullTrial(1.0, 0.99, 0.02, 1.0), FullTrialOutcome::Unsure);
+  EXPECT_EQ(otherLayout(Dealt), Sorted);
+  EXPECT_EQ(otherLayout(Sorted), Sorted);
 }
