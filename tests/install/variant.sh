@@ -3,7 +3,7 @@
 # your project" block NAME says (<!-- test: NAME -->), against the divopt
 # installed in $PREFIX by the install-prefix test, then checks the plugin's
 # remarks in the build output (remarks.check) and the program (common.sh).
-# For NAME=cmake, the block cmake-lists is the project's CMakeLists.txt.
+# A block NAME-lists, where the README has one, is the project's CMakeLists.txt.
 # Environment (tests/install/CMakeLists.txt): DIVOPT_SOURCE_DIR, PREFIX,
 # LIBDIR, WORK, FILECHECK.
 here=$(cd "$(dirname "$0")" && pwd)
@@ -15,8 +15,8 @@ rm -rf "$WORK"
 mkdir -p "$WORK/project"
 cp "$here"/app/* "$WORK/project/"
 commands=$(readme_block "$name")
-if [[ $name == cmake ]]; then
-  cp "$(readme_block cmake-lists)" "$WORK/project/CMakeLists.txt"
+if grep -qxF "<!-- test: $name-lists -->" "$DIVOPT_SOURCE_DIR/README.md"; then
+  cp "$(readme_block "$name-lists")" "$WORK/project/CMakeLists.txt"
 fi
 
 # The README's commands as a user runs them in the project, with P the prefix.
