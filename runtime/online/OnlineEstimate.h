@@ -66,9 +66,11 @@ DIVOPT_HOST_DEVICE inline Layout fullLayout(const Machine &M) { return canDeal(M
 // The probe regroups this share of the launch, so that a regrouping that
 // loses costs its trial 1/ProbeShare of the loss: blocks 0, ProbeShare,
 // 2 ProbeShare, ... (at least block 0), spread over the whole grid so that
-// they see the launch's mix of work (the first eighth of an image's rows
-// does not).
-constexpr uint32_t ProbeShare = 8;
+// they see the launch's mix of work (the first sixteenth of an image's rows
+// does not). A sixteenth: a winner's probe still beats the cost clone by
+// far more than ProbeMargin (walk, matpow, Mandelbrot on an H100), and a
+// loser's costs half what an eighth did (ec's eighth: 1 ms a launch).
+constexpr uint32_t ProbeShare = 16;
 DIVOPT_HOST_DEVICE inline uint32_t probeBlocks(const Machine &M) {
   return M.Blocks >= ProbeShare ? M.Blocks / ProbeShare : 1;
 }
@@ -113,7 +115,7 @@ DIVOPT_HOST_DEVICE inline uint32_t dealtSource(uint32_t P, const Machine &M) {
 //      Not faster than the cost clone by ProbeMargin, regrouping scatters the
 //      kernel's memory accesses (a full regrouping would be about ProbeShare
 //      times as much slower): D becomes the identity and the loss costs an
-//      eighth of a launch.
+//      sixteenth of a launch.
 //   2. the full regrouping (fullLayout). Not faster than the cost clone: it
 //      loses. Faster than the cost clone's time / CostCloneBound by Margin:
 //      it wins whatever the clone's overhead.
@@ -124,8 +126,8 @@ DIVOPT_HOST_DEVICE inline uint32_t dealtSource(uint32_t P, const Machine &M) {
 enum GuardTrial : unsigned { ProbeTrial, FullTrial, ConfirmTrial, GuardTrials };
 constexpr double CostCloneBound = 1.5;
 // The probe must beat the reference by ProbeMargin: a winner's probe beats
-// the cost clone by the clone's overhead and an eighth of the gain (walk on
-// an H100: 18%, matpow 9%), while a loser's can land within 1% of it, on
+// the cost clone by the clone's overhead and 1/ProbeShare of the gain (walk
+// on an H100, with an eighth: 18%, matpow 9%), while a loser's can land within 1% of it, on
 // either side, when its clone costs a few percent over the original (spmv:
 // 0.909 against 0.917 ms).
 constexpr double ProbeMargin = 0.02;

@@ -10,7 +10,7 @@
 //   Trials   the next three launches run the redirected clone between
 //            %globaltimer stamps, in layouts the GPU picks from what the
 //            reference and the earlier trials measured: the probe (every
-//            eighth block regrouped), the full regrouping, then the other
+//            sixteenth block regrouped), the full regrouping, then the other
 //            layout or the identity (OnlineEstimate.h); after the last, the
 //            GPU writes the verdict's D
 //   Judging  until the host sees the verdict's event, launches on the

@@ -85,11 +85,11 @@ TEST(OnlineEstimate, GuardKeepsOnlyARealGain) {
   EXPECT_EQ(fullLayout(Machine{1, 1, 97}), Sorted);
 }
 
-TEST(OnlineEstimate, ProbeIsAnEighthOfTheBlocksAndCatchesALoss) {
-  EXPECT_EQ(probeThreads(Machine{132, 4096, 256}), 512u * 256);
+TEST(OnlineEstimate, ProbeIsASixteenthOfTheBlocksAndCatchesALoss) {
+  EXPECT_EQ(probeThreads(Machine{132, 4096, 256}), 256u * 256);
   EXPECT_EQ(probeThreads(Machine{132, 5, 96}), 96u); // at least one block
-  // Every eighth block, spread over the grid, and nothing else.
-  Machine M{132, 20, 64};
+  // Every sixteenth block, spread over the grid, and nothing else.
+  Machine M{132, 40, 64};
   uint32_t Q = 0, Found = 0;
   for (uint32_t P = 0; P < M.Blocks * M.ThreadsPerBlock; ++P)
     if (probeIndex(P, M, Q)) {
@@ -97,7 +97,7 @@ TEST(OnlineEstimate, ProbeIsAnEighthOfTheBlocksAndCatchesALoss) {
       EXPECT_EQ(P / M.ThreadsPerBlock % ProbeShare, 0u);
       ++Found;
     }
-  EXPECT_EQ(Found, probeThreads(M)); // blocks 0 and 8
+  EXPECT_EQ(Found, probeThreads(M)); // blocks 0 and 16
   // The probe is judged against the cost clone, the original plus its
   // counter: a probe not faster than that by ProbeMargin lost (bfs on an H100: 0.590 against
   // 0.533 ms); faster, the full regrouping is timed.
