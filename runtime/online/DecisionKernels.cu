@@ -166,6 +166,26 @@ unsigned gridFor(uint32_t Threads) { return (Threads + ApplyThreads - 1) / Apply
 
 } // namespace
 
+cudaError_t preloadDecisionKernels(const DecisionBuffers &B, cudaStream_t S) {
+  cudaFuncAttributes A;
+  for (const void *F : {reinterpret_cast<const void *>(&gatherProbeKernel),
+                        reinterpret_cast<const void *>(&estimateKernel),
+                        reinterpret_cast<const void *>(&finalizeKernel),
+                        reinterpret_cast<const void *>(&applyKernel),
+                        reinterpret_cast<const void *>(&trialLayoutKernel),
+                        reinterpret_cast<const void *>(&verdictKernel),
+                        reinterpret_cast<const void *>(&publishStampsKernel)})
+    if (cudaError_t E = cudaFuncGetAttributes(&A, F); E != cudaSuccess)
+      return E;
+  // CUB's sort kernels have no names to preload by: one sort of this size
+  // (its key and id buffers hold nothing yet; the decision's sort rewrites
+  // what it writes) loads the ones the decision's sort will launch.
+  size_t TempBytes = B.SortTempBytes;
+  return cub::DeviceRadixSort::SortPairsDescending(B.SortTemp, TempBytes, B.Cost, B.SortedCost,
+                                                   B.Ids, B.Perm, B.Threads, SortBeginBit,
+                                                   SortEndBit, S);
+}
+
 size_t sortTempBytes(uint32_t Threads) {
   size_t Bytes = 0;
   cub::DeviceRadixSort::SortPairsDescending(nullptr, Bytes, static_cast<const float *>(nullptr),

@@ -78,6 +78,13 @@ cudaError_t queueUpload(const float *Host, uint32_t Count, float *Dst, cudaStrea
 // CUB's scratch for sorting Threads costs.
 size_t sortTempBytes(uint32_t Threads);
 
+// Loads the decision's kernels, CUB's sort among them, by asking for their
+// attributes and queueing one sort of B's size. Under CUDA's lazy loading a
+// kernel's first use waits for the GPU to go idle, so the first slot of a
+// process calls this before its reference launch: loaded after it, the
+// decision's first kernels would hold the host until the user's kernel ends.
+cudaError_t preloadDecisionKernels(const DecisionBuffers &B, cudaStream_t S);
+
 // %globaltimer into B.Control->Stamps[Which].
 cudaError_t queueStamp(const DecisionBuffers &B, Stamp Which, cudaStream_t S);
 cudaError_t queueIds(const DecisionBuffers &B, cudaStream_t S);

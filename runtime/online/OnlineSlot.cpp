@@ -104,15 +104,17 @@ bool OnlineSlot::eventDone(cudaEvent_t E) {
 // pool's set-up) on an H100.
 //
 // In two stages around the reference launch, so that a shape's first launch
-// queues the user's work early: before it, the buffers the cost clone and
-// the stamps write; after it, while the GPU runs it, CUB's scratch (its size
-// query loads the sort's module, 0.4-0.8 ms on an H100), the mapped results,
-// the events and the ids the sort starts from.
-bool OnlineSlot::allocateBeforeReference(std::string &Why) {
+// queues the user's work early: before it, the buffers, CUB's scratch and
+// the thread ids, and in a process's first slot the decision's kernels
+// (preloadDecisionKernels); after it, while the GPU runs it, the mapped
+// results and the events.
+bool OnlineSlot::allocateBeforeReference(cudaStream_t Stream, std::string &Why) {
   if (B.Cost)
     return true;
   uint32_t N = M.Blocks * M.ThreadsPerBlock;
   B.Threads = N;
+  B.SortTempBytes = sortTempBytes(N);
+  Laps.lap("sort scratch size");
   // One allocation carved into every buffer and the first D: each cudaMalloc
   // of megabytes costs 0.2-0.4 ms of host time on an H100.
   size_t Words = size_t(N) * 4, Offset = 0;
@@ -125,7 +127,8 @@ bool OnlineSlot::allocateBeforeReference(std::string &Why) {
   size_t Cost = Carve(Words), SortedCost = Carve(Words), Ids = Carve(Words), Perm = Carve(Words),
          ProbeCostIn = Carve(ProbeWords), ProbeIdsIn = Carve(ProbeWords),
          ProbeCost = Carve(ProbeWords), ProbePerm = Carve(ProbeWords), D = Carve(Words),
-         Sums = Carve(sizeof(LayoutSums)), Control = Carve(sizeof(GuardControl));
+         Temp = Carve(B.SortTempBytes), Sums = Carve(sizeof(LayoutSums)),
+         Control = Carve(sizeof(GuardControl));
   char *Base = nullptr;
   if (cudaMalloc(reinterpret_cast<void **>(&Base), Offset) != cudaSuccess) {
     cudaGetLastError();
@@ -140,35 +143,39 @@ bool OnlineSlot::allocateBeforeReference(std::string &Why) {
   B.ProbeIdsIn = reinterpret_cast<uint32_t *>(Base + ProbeIdsIn);
   B.ProbeCost = reinterpret_cast<float *>(Base + ProbeCost);
   B.ProbePerm = reinterpret_cast<uint32_t *>(Base + ProbePerm);
+  B.SortTemp = Base + Temp;
   B.Sums = reinterpret_cast<LayoutSums *>(Base + Sums);
   B.Control = reinterpret_cast<GuardControl *>(Base + Control);
   Buffers[0].D = reinterpret_cast<uint32_t *>(Base + D);
   Laps.lap("buffers");
+  if (queueIds(B, Stream) != cudaSuccess) {
+    cudaGetLastError();
+    Why = "its thread ids did not queue";
+    return false;
+  }
+  static std::once_flag Preloaded;
+  std::call_once(Preloaded, [&] {
+    if (preloadDecisionKernels(B, Stream) != cudaSuccess)
+      cudaGetLastError(); // not fatal: the kernels load at first use instead
+  });
+  Laps.lap("ids and decision kernels");
   return true;
 }
 
-bool OnlineSlot::allocateAfterReference(cudaStream_t Stream, std::string &Why) {
-  if (B.SortTemp)
+bool OnlineSlot::allocateAfterReference(std::string &Why) {
+  if (Result)
     return true;
-  B.SortTempBytes = sortTempBytes(B.Threads);
-  Laps.lap("sort scratch size");
-  void *Temp = nullptr;
-  bool Ok = cudaMalloc(&Temp, B.SortTempBytes) == cudaSuccess;
-  Ok = Ok && (Result = allocateResult()) != nullptr;
-  Laps.lap("scratch and mapped results");
+  bool Ok = (Result = allocateResult()) != nullptr;
+  Laps.lap("mapped results");
   Ok = Ok && cudaEventCreateWithFlags(&Decided, cudaEventDisableTiming) == cudaSuccess &&
        cudaEventCreateWithFlags(&Judged, cudaEventDisableTiming) == cudaSuccess &&
-       cudaEventCreateWithFlags(&Handoff, cudaEventDisableTiming) == cudaSuccess &&
-       queueIds(B, Stream) == cudaSuccess;
-  Laps.lap("thread ids");
+       cudaEventCreateWithFlags(&Handoff, cudaEventDisableTiming) == cudaSuccess;
   if (!Ok) {
     cudaGetLastError();
-    Why = "no GPU memory for its " + std::to_string(B.SortTempBytes / 1024) +
-          " KiB of sort scratch, or no mapped memory for its results";
-    return false;
+    Result = nullptr;
+    Why = "no mapped memory or events for its results";
   }
-  B.SortTemp = Temp;
-  return true;
+  return Ok;
 }
 
 void OnlineSlot::HostLaps::lap(const char *Stage) {
@@ -215,7 +222,7 @@ cudaError_t OnlineSlot::startDecision(const LaunchRequest &L) {
   std::string Why;
   latencyTable(); // read once per process
   Laps.lap("latency table");
-  if (!allocateBeforeReference(Why))
+  if (!allocateBeforeReference(L.Stream, Why))
     return disable(L, Why);
   if (!CostsChecked) {
     CostsChecked = true;
@@ -263,7 +270,7 @@ cudaError_t OnlineSlot::startDecision(const LaunchRequest &L) {
   // From here on the GPU runs the user's work while the host queues the rest.
   // If it fails, the user's work is done; later launches run the original.
   cudaError_t E = cudaSuccess;
-  if (!allocateAfterReference(L.Stream, Why) ||
+  if (!allocateAfterReference(Why) ||
       (E = queueDecision(B, M, config().MinGain, Choice, Target.D, Result, L.Stream)) !=
           cudaSuccess ||
       cudaEventRecord(Decided, L.Stream) != cudaSuccess) {

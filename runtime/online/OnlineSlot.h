@@ -60,8 +60,8 @@ private:
   cudaError_t launchOriginal(const LaunchRequest &L);
   cudaError_t launchRedirected(const LaunchRequest &L, RedirectBuffer &Buffer);
   cudaError_t disable(const LaunchRequest &L, const std::string &Why);
-  bool allocateBeforeReference(std::string &Why);
-  bool allocateAfterReference(cudaStream_t Stream, std::string &Why);
+  bool allocateBeforeReference(cudaStream_t Stream, std::string &Why);
+  bool allocateAfterReference(std::string &Why);
   bool eventDone(cudaEvent_t E);
   void learn(); // reads what the GPU decided once its events are done
   void handOff(cudaStream_t Stream);
