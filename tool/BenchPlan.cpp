@@ -165,6 +165,17 @@ std::optional<RuntimeDecision> takeDecision(VariantResult &V, const AppRun &Run,
   auto D = decisionFor(parseRuntimeDecisions(Run.Stderr), Kernel);
   std::string Prefix = V.State == Status::Fail ? V.Note + "; " : "";
   if (!D) {
+    // With a profile and auto the runtime decides online, on the GPU, and
+    // says so in its own line (docs/online.md).
+    std::string Online = "divopt: online " + Kernel + " ";
+    if (size_t At = Run.Stderr.find(Online); At != std::string::npos) {
+      std::string Line = Run.Stderr.substr(At, Run.Stderr.find('\n', At) - At);
+      V.Regrouped = Line.find(": regrouping;") != std::string::npos;
+      V.Note = Prefix + (V.Regrouped ? "regrouped" : "not regrouped") +
+               " online, on the GPU, from the profile's costs; its guard's trials are in the "
+               "timed launches' warm-ups";
+      return D;
+    }
     V.Note = Prefix + "the runtime printed no decision for the kernel: it ran the original "
                       "(no redirected clone? see -Rpass-missed=divopt)";
     return D;

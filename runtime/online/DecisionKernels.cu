@@ -127,7 +127,9 @@ __global__ void trialLayoutKernel(unsigned Trial, double Margin, double Bound,
     Control->Current = Probe;
   } else if (Trial == FullTrial) {
     R->TrialNs[ProbeTrial] = trialNs(Control, ProbeTrial);
-    if (probeLoses(costCloneNs(Control), R->TrialNs[ProbeTrial])) {
+    // Bound 1: the reference is the original, which reads no D.
+    double Allowance = Bound > 1.0 ? 1.0 : RedirectionAllowance;
+    if (probeLoses(costCloneNs(Control), R->TrialNs[ProbeTrial], Allowance)) {
       Control->Abandoned = R->Abandoned = 1;
       Control->Current = Identity;
     } else {

@@ -131,8 +131,14 @@ constexpr double CostCloneBound = 1.5;
 // either side, when its clone costs a few percent over the original (spmv:
 // 0.909 against 0.917 ms).
 constexpr double ProbeMargin = 0.02;
-DIVOPT_HOST_DEVICE inline bool probeLoses(double CostCloneNs, double ProbeNs) {
-  return !(CostCloneNs > 0) || ProbeNs > CostCloneNs * (1.0 - ProbeMargin);
+// Where the reference is the original itself (costs from a profile), the
+// probe also pays what reading D costs, which the original does not: up to
+// 13% on the suite (Mandelbrot's short threads), so it is allowed
+// RedirectionAllowance over the reference.
+constexpr double RedirectionAllowance = 1.15;
+DIVOPT_HOST_DEVICE inline bool probeLoses(double ReferenceNs, double ProbeNs,
+                                          double Allowance = 1.0) {
+  return !(ReferenceNs > 0) || ProbeNs > ReferenceNs * Allowance * (1.0 - ProbeMargin);
 }
 
 // Bound: how much slower than the original the reference launch may be,

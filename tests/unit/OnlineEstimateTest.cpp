@@ -106,6 +106,10 @@ TEST(OnlineEstimate, ProbeIsASixteenthOfTheBlocksAndCatchesALoss) {
   EXPECT_FALSE(probeLoses(25.27, 24.67)); // sl: a small gain
   EXPECT_TRUE(probeLoses(0.917, 0.909));   // spmv: within the margin, not a gain
   EXPECT_TRUE(probeLoses(0.0, 0.5));      // no cost clone time: never regroup blind
+  // Against the original (costs from a profile) the probe may pay for
+  // reading D: walk's probe 1.93 ms against its original's 1.88 ms.
+  EXPECT_FALSE(probeLoses(1.88, 1.93, RedirectionAllowance));
+  EXPECT_TRUE(probeLoses(2.39, 2.90, RedirectionAllowance)); // mum
 }
 
 TEST(OnlineEstimate, FullTrialIsJudgedAgainstTheCostClone) {
