@@ -254,6 +254,10 @@ cudaError_t OnlineSlot::startDecision(const LaunchRequest &L) {
   cudaGetLastError(); // a reader stream the user destroyed since
   Target.ReadBy.clear();
 
+  // The trials' clone loads now, while the GPU may be idle: under lazy
+  // loading, a first lookup once the reference launch runs waits for it.
+  redirectClone(K);
+  Laps.lap("redirected clone");
   // The reference launch is the user's launch: the cost clone, which also
   // computes the kernel's results, or with costs from a profile the original.
   queueStamp(B, CostStart, L.Stream);
