@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
-#include "divopt/CudaCheck.h"
+#include "OutputBuffers.h"
 
 
 __global__ void skewedLoop(const int *trips, float *out, int n) {
@@ -59,33 +59,13 @@ __global__ void blockSum(const float *in, float *out) {
   }
 }
 
-template <typename T> struct Buffer {
-  T *Device = nullptr;
-  size_t Count;
-  explicit Buffer(size_t N) : Count(N) {
-    CHECK(cudaMalloc(&Device, N * sizeof(T)));
-    CHECK(cudaMemset(Device, 0xff, N * sizeof(T))); // poison: unwritten stays visible
-  }
-  void dump(std::FILE *F) const {
-    std::vector<T> Host(Count);
-    CHECK(cudaMemcpy(Host.data(), Device, Count * sizeof(T), cudaMemcpyDeviceToHost));
-    std::fwrite(Host.data(), sizeof(T), Count, F);
-  }
-};
-
 int main(int argc, char **argv) {
   // LAUNCHES: how often each kernel runs (default 1); every launch writes
   // the same outputs, so online mode's cost clone, guard trials and verdict
   // must each leave them as the original does.
-  if (argc != 2 && argc != 3) {
-    std::fprintf(stderr, "usage: %s OUTPUT.bin [LAUNCHES]\n", argv[0]);
+  int Launches = launchCount(argc, argv);
+  if (Launches == 0)
     return 2;
-  }
-  int Launches = argc == 3 ? std::atoi(argv[2]) : 1;
-  if (Launches < 1) {
-    std::fprintf(stderr, "LAUNCHES must be a positive number, got '%s'\n", argv[2]);
-    return 2;
-  }
   const int N = 4 * 256 - 219; // partial last block
   std::vector<int> trips(4 * 256);
   for (size_t i = 0; i < trips.size(); ++i)
