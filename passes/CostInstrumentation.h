@@ -8,11 +8,19 @@
 // launch that had to run anyway, for one add per block and one store per
 // thread (the profile clone keeps a counter per block and writes them all).
 // Only kernels regroupSafety() accepts, the ones the runtime may regroup.
+// The weights travel by value in the launch's parameters, so a kernel whose
+// parameters and weights together pass abi::MaxKernelParamBytes gets no cost
+// clone (null), and online mode runs it as written.
 #pragma once
 #include "BlockNumbering.h"
 #include "llvm/IR/Function.h"
 
+#include <cstdint>
+
 namespace divopt {
+
+// The bytes of K__divopt_cost's parameters: K's, the weights, the cost pointer.
+uint64_t costCloneParamBytes(const llvm::Function &Kernel, unsigned NumBlocks);
 
 llvm::Function *createCostClone(llvm::Function &Kernel, const BlockNumbering &Numbering);
 

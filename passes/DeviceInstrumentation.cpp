@@ -2,6 +2,7 @@
 #include "BbvFeatures.h"
 #include "BlockNumbering.h"
 #include "CostInstrumentation.h"
+#include "divopt/Abi.h"
 #include "FeatureExtraction.h"
 #include "KernelNotes.h"
 #include "Kernels.h"
@@ -84,10 +85,14 @@ unsigned instrumentDeviceModule(Module &M) {
       Function *Redirect = createRedirectClone(*K);
       Function *Cost = createCostClone(*K, Numbering);
       ORE.emit([&] {
-        return OptimizationRemark("divopt", "Regroupable", K)
-               << "kernel '" << demangledName(K->getName())
-               << "' can be regrouped at launch: redirected clone " << Redirect->getName()
-               << ", cost clone " << Cost->getName();
+        OptimizationRemark R("divopt", "Regroupable", K);
+        R << "kernel '" << demangledName(K->getName())
+          << "' can be regrouped at launch: redirected clone " << Redirect->getName();
+        if (Cost)
+          return R << ", cost clone " << Cost->getName();
+        return R << "; no cost clone, so no online mode: its parameters and "
+                 << std::to_string(Numbering.Blocks.size()) << " block weights pass "
+                 << std::to_string(abi::MaxKernelParamBytes) << " bytes";
       });
     } else {
       ORE.emit([&] {

@@ -4,13 +4,14 @@
 // and prices each thread's run, and the feature-extraction clone
 // (abi::FeatureCloneSuffix), whose output profile mode records beside the
 // counters and optimize mode predicts BBVs from. All take the kernel's
-// parameters followed by hidden pointers.
+// parameters followed by hidden ones (divopt/Abi.h).
 #pragma once
 #include "launch/KernelRegistry.h"
 #include "profile/ProfileLaunch.h"
 
 #include <cstddef>
 #include <initializer_list>
+#include <vector>
 
 namespace divopt::rt {
 
@@ -18,28 +19,30 @@ namespace divopt::rt {
 inline constexpr size_t MaxHiddenParams = 2;
 
 // Queues Clone on L's stream with L's grid, block and shared memory, K's
-// parameters from L, then the Hidden pointers in order.
+// parameters from L, then the hidden ones: Hidden holds the address of each
+// one's value, as cuLaunchKernel takes them (a by-value array: its first
+// element).
 CUresult launchClone(CUfunction Clone, const KernelInfo &K, const LaunchRequest &L,
-                     std::initializer_list<void *> Hidden);
+                     std::initializer_list<const void *> Hidden);
 
 // The feature clone fills Features[f * threads + t] (device memory,
 // K.Note.Features.size() * threads doubles). K.FeatureClone must be set.
 inline CUresult launchFeatureClone(const KernelInfo &K, const LaunchRequest &L, void *Features) {
-  return launchClone(K.FeatureClone, K, L, {Features});
+  return launchClone(K.FeatureClone, K, L, {&Features});
 }
 
 // The redirected clone runs logical thread D[p] at physical position p.
 inline CUresult launchRedirected(const KernelInfo &K, const LaunchRequest &L, void *D) {
-  return launchClone(redirectClone(K), K, L, {D});
+  return launchClone(redirectClone(K), K, L, {&D});
 }
 
 // The cost clone computes K's results and writes Cost[t] for global linear
 // thread id t (device memory, one float per thread): the sum of Weights[b]
-// (device memory, one per block of K.Note) over every block execution of
+// (one per block of K.Note, passed by value) over every block execution of
 // thread t. K.CostClone must be set.
-inline CUresult launchCostClone(const KernelInfo &K, const LaunchRequest &L, const float *Weights,
-                                float *Cost) {
-  return launchClone(K.CostClone, K, L, {const_cast<float *>(Weights), Cost});
+inline CUresult launchCostClone(const KernelInfo &K, const LaunchRequest &L,
+                                const std::vector<float> &Weights, float *Cost) {
+  return launchClone(K.CostClone, K, L, {Weights.data(), &Cost});
 }
 
 } // namespace divopt::rt

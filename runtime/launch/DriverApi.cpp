@@ -11,10 +11,10 @@ const char *DriverApi::describe(CUresult R) const {
 
 namespace {
 
-template <typename Fn> void resolve(Fn &Slot, const char *Symbol) {
+template <typename Fn> void resolve(Fn &Slot, const char *Symbol, unsigned Version = 12000) {
   void *P = nullptr;
   cudaDriverEntryPointQueryResult Status;
-  if (cudaGetDriverEntryPointByVersion(Symbol, &P, 12000, cudaEnableDefault, &Status) ==
+  if (cudaGetDriverEntryPointByVersion(Symbol, &P, Version, cudaEnableDefault, &Status) ==
           cudaSuccess &&
       Status == cudaDriverEntryPointSuccess)
     Slot = reinterpret_cast<Fn>(P);
@@ -28,6 +28,7 @@ DriverApi load() {
   resolve(D.LaunchKernel, "cuLaunchKernel");
   resolve(D.GetErrorString, "cuGetErrorString");
   resolve(D.OccupancyMaxActiveBlocksPerMultiprocessor, "cuOccupancyMaxActiveBlocksPerMultiprocessor");
+  resolve(D.FuncGetParamInfo, "cuFuncGetParamInfo", 12040);
   return D;
 }
 

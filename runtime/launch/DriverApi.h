@@ -15,6 +15,8 @@ struct DriverApi {
   CUresult (*GetErrorString)(CUresult, const char **) = nullptr;
   // Optional: the model falls back to one resident block per SM without it.
   CUresult (*OccupancyMaxActiveBlocksPerMultiprocessor)(int *, CUfunction, int, size_t) = nullptr;
+  // Optional (CUDA 12.4): checks a clone's parameters before its first launch.
+  CUresult (*FuncGetParamInfo)(CUfunction, size_t, size_t *, size_t *) = nullptr;
 
   bool complete() const {
     return FuncGetModule && ModuleGetFunction && ModuleGetGlobal && LaunchKernel && GetErrorString;

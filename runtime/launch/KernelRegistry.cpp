@@ -87,9 +87,15 @@ void resolve(KernelInfo &K, const void *Stub) {
   }
   K.Module = Module;
   if (K.Note.RegroupSafe && !Profiling) {
-    // Older binaries have no cost clone; CostClone stays null.
+    // A kernel with too many blocks for its weights to pass by value has no
+    // cost clone, nor do older binaries, whose clone read the weights through
+    // a pointer: CostClone stays null and online mode runs the original.
     std::string Cost = K.Name + abi::CostCloneSuffix;
-    if (D->ModuleGetFunction(&K.CostClone, Module, Cost.c_str()) != CUDA_SUCCESS)
+    size_t Offset = 0, Bytes = 0;
+    if (D->ModuleGetFunction(&K.CostClone, Module, Cost.c_str()) != CUDA_SUCCESS ||
+        (D->FuncGetParamInfo &&
+         (D->FuncGetParamInfo(K.CostClone, K.Note.Params, &Offset, &Bytes) != CUDA_SUCCESS ||
+          Bytes != K.Note.Blocks.size() * sizeof(float))))
       K.CostClone = nullptr;
   }
   if (!K.Note.Features.empty() && (Profiling || !config().Model.empty())) {

@@ -71,10 +71,6 @@ struct DecisionBuffers {
   GuardControl *Control = nullptr;
 };
 
-// Copies Count floats from host memory to Dst in stream order by passing
-// them as kernel parameters: no pinned staging buffer, no copy call.
-cudaError_t queueUpload(const float *Host, uint32_t Count, float *Dst, cudaStream_t S);
-
 // CUB's scratch for sorting Threads costs.
 size_t sortTempBytes(uint32_t Threads);
 

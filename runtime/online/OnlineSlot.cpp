@@ -228,14 +228,8 @@ cudaError_t OnlineSlot::startDecision(const LaunchRequest &L) {
     CostsChecked = true;
     FromProfile = uploadProfileCosts(L);
   }
-  CostWeights W;
-  if (!FromProfile) {
-    W = costWeights(K, L.Stream, Why);
-    if (!W.Device)
-      return disable(L, Why.empty() ? "its block weights are not on the GPU" : Why);
-    Laps.lap("weights");
-    cudaStreamWaitEvent(L.Stream, W.Ready, 0);
-  }
+  const std::vector<float> &Weights = costWeights(K);
+  Laps.lap("weights");
 
   // Build into the buffer no Steady launch reads; wait (on the GPU) for the
   // streams that read it before, and never touch one a graph holds.
@@ -265,7 +259,7 @@ cudaError_t OnlineSlot::startDecision(const LaunchRequest &L) {
     if (cudaError_t E = launchOriginal(L); E != cudaSuccess)
       return E;
   } else {
-    if (launchCostClone(K, L, W.Device, B.Cost) != CUDA_SUCCESS)
+    if (launchCostClone(K, L, Weights, B.Cost) != CUDA_SUCCESS)
       return disable(L, "its cost clone did not launch");
     ++Stats.CostLaunches;
   }

@@ -1,5 +1,5 @@
 // The small writes online mode queues in stream order around the user's
-// launches: timestamps, the block weights, the thread ids. They live in a
+// launches: timestamps and the thread ids. They live in a
 // module of their own, apart from the decision's CUB sort: under CUDA's lazy
 // loading a kernel's first launch loads its module, and this small one loads
 // in microseconds, so a shape's first launch queues the cost clone (the
@@ -19,16 +19,6 @@ __global__ void stampKernel(unsigned long long *At) {
   *At = T;
 }
 
-constexpr unsigned UploadChunk = 256;
-struct UploadChunkValues {
-  float V[UploadChunk];
-};
-
-__global__ void uploadKernel(UploadChunkValues Values, uint32_t Count, float *Dst) {
-  if (threadIdx.x < Count)
-    Dst[threadIdx.x] = Values.V[threadIdx.x];
-}
-
 __global__ void idsKernel(uint32_t *Ids, uint32_t N) {
   uint32_t I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < N)
@@ -36,17 +26,6 @@ __global__ void idsKernel(uint32_t *Ids, uint32_t N) {
 }
 
 } // namespace
-
-cudaError_t queueUpload(const float *Host, uint32_t Count, float *Dst, cudaStream_t S) {
-  for (uint32_t First = 0; First < Count; First += UploadChunk) {
-    UploadChunkValues Values{};
-    uint32_t N = Count - First < UploadChunk ? Count - First : UploadChunk;
-    for (uint32_t I = 0; I < N; ++I)
-      Values.V[I] = Host[First + I];
-    uploadKernel<<<1, UploadChunk, 0, S>>>(Values, N, Dst + First);
-  }
-  return cudaGetLastError();
-}
 
 cudaError_t queueStamp(const DecisionBuffers &B, Stamp Which, cudaStream_t S) {
   stampKernel<<<1, 1, 0, S>>>(&B.Control->Stamps[Which]);

@@ -64,15 +64,22 @@ inline constexpr const char *RedirectCloneSuffix = "__divopt_redirect";
 // The cost clone of a regroupable kernel K is K + CostCloneSuffix: K's code
 // (it computes K's results, so the runtime can run it instead of K) with two
 // hidden parameters after K's:
-//   const float *weights  weights[b], the cost of one execution of basic block
-//                         b (notes block id) in cycles, from the latency table;
-//                         read-only, the same for every thread
+//   float weights[B]      by value (a byval array of the notes' B blocks, in
+//                         the launch's parameter space, which every thread
+//                         reads as an instruction operand): weights[b], the
+//                         cost of one execution of basic block b (notes block
+//                         id) in cycles, from the latency table
 //   float *cost           cost[gtid] (the global linear thread id, as in
 //                         counts), written once per thread at exit: the sum of
 //                         weights[b] over every block execution of the thread,
 //                         entry block included, added in float in the order the
 //                         thread ran them
+// A kernel whose parameters and weights would pass MaxKernelParamBytes has no
+// cost clone.
 inline constexpr const char *CostCloneSuffix = "__divopt_cost";
+// The parameter space every PTX target and driver accepts (newer ones take
+// 32764 bytes from sm_70 and CUDA 12.1; 4 KiB holds about 1000 blocks).
+inline constexpr unsigned MaxKernelParamBytes = 4096;
 
 // The feature-extraction clone of a kernel K with at least one feature
 // (notes "features") is K + FeatureCloneSuffix, with K's parameters followed

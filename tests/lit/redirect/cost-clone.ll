@@ -1,8 +1,8 @@
-; The cost clone of a regroupable kernel: weights and cost appended; one float
-; sum in a register that starts at weights[0] (the entry block runs once) and
-; adds weights[b] at the start of every other block b, loop included, each
-; weight an invariant load; at each return one store of the sum to
-; cost[gtid]. The kernel's own code and stores stay; no profile counters.
+; The cost clone of a regroupable kernel: weights (by value, one per block)
+; and cost appended; one float sum in a register that starts at weights[0]
+; (the entry block runs once) and adds weights[b] at the start of every other
+; block b, loop included, each weight read from the parameter; at each return
+; one store of the sum to cost[gtid]. The kernel's own code and stores stay; no profile counters.
 ; REQUIRES: llvm-tools
 ; RUN: %opt -load-pass-plugin=%plugin -passes=divopt-instrument -S %s -o %t.ll
 ; RUN: FileCheck %s < %t.ll
@@ -59,39 +59,38 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK: define ptx_kernel void @loop__divopt_cost(
 ; CHECK-NOT: define {{.*}}__divopt_cost
 
-; COST-LABEL: define ptx_kernel void @loop__divopt_cost(ptr addrspace(1) %trips, ptr addrspace(1) %out, ptr addrspace(1) noalias readonly captures(none) %divopt.weights, ptr addrspace(1) %divopt.cost)
+; COST-LABEL: define ptx_kernel void @loop__divopt_cost(ptr addrspace(1) %trips, ptr addrspace(1) %out, ptr noalias readonly byval([5 x float]) align 4 %divopt.weights, ptr addrspace(1) %divopt.cost)
 ; COST-NEXT: entry:
-; COST-NEXT: [[P0:%.*]] = getelementptr inbounds float, ptr addrspace(1) %divopt.weights, i64 0
-; COST-NEXT: %divopt.w0 = load float, ptr addrspace(1) [[P0]], align 4, !invariant.load ![[INV:[0-9]+]]
+; COST-NEXT: [[P0:%.*]] = getelementptr inbounds float, ptr %divopt.weights, i64 0
+; COST-NEXT: %divopt.w0 = load float, ptr [[P0]], align 4{{$}}
 ; The global linear thread id, as the profile clone computes it.
 ; COST: %divopt.gtid = add i64
 ; COST-NEXT: %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; An early return stores entry + early.
 ; COST: early:
-; COST-NEXT: [[P1:%.*]] = getelementptr inbounds float, ptr addrspace(1) %divopt.weights, i64 1
-; COST-NEXT: %divopt.w1 = load float, ptr addrspace(1) [[P1]], align 4, !invariant.load ![[INV]]
+; COST-NEXT: [[P1:%.*]] = getelementptr inbounds float, ptr %divopt.weights, i64 1
+; COST-NEXT: %divopt.w1 = load float, ptr [[P1]], align 4{{$}}
 ; COST-NEXT: [[S1:%.*]] = fadd float %divopt.w0, %divopt.w1
 ; COST-NEXT: [[C1:%.*]] = getelementptr inbounds float, ptr addrspace(1) %divopt.cost, i64 %divopt.gtid
 ; COST-NEXT: store float [[S1]], ptr addrspace(1) [[C1]], align 4
 ; COST-NEXT: ret void
 ; COST: check:
-; COST-NEXT: [[P2:%.*]] = getelementptr inbounds float, ptr addrspace(1) %divopt.weights, i64 2
-; COST-NEXT: %divopt.w2 = load float, ptr addrspace(1) [[P2]], align 4, !invariant.load ![[INV]]
+; COST-NEXT: [[P2:%.*]] = getelementptr inbounds float, ptr %divopt.weights, i64 2
+; COST-NEXT: %divopt.w2 = load float, ptr [[P2]], align 4{{$}}
 ; COST-NEXT: [[S2:%.*]] = fadd float %divopt.w0, %divopt.w2
 ; The loop body adds its weight each iteration, carried in a phi.
 ; COST: body:
 ; COST-NEXT: [[SUM:%.*]] = phi float [ [[S2]], %check ], [ [[S3:%.*]], %body ]
-; COST: [[P3:%.*]] = getelementptr inbounds float, ptr addrspace(1) %divopt.weights, i64 3
-; COST-NEXT: %divopt.w3 = load float, ptr addrspace(1) [[P3]], align 4, !invariant.load ![[INV]]
+; COST: [[P3:%.*]] = getelementptr inbounds float, ptr %divopt.weights, i64 3
+; COST-NEXT: %divopt.w3 = load float, ptr [[P3]], align 4{{$}}
 ; COST-NEXT: [[S3]] = fadd float [[SUM]], %divopt.w3
 ; The kernel's own store stays, then the one store of the sum.
 ; COST: exit:
 ; COST-NEXT: [[OUT:%.*]] = phi float [ [[S3]], %body ], [ [[S2]], %check ]
-; COST: [[P4:%.*]] = getelementptr inbounds float, ptr addrspace(1) %divopt.weights, i64 4
-; COST-NEXT: %divopt.w4 = load float, ptr addrspace(1) [[P4]], align 4, !invariant.load ![[INV]]
+; COST: [[P4:%.*]] = getelementptr inbounds float, ptr %divopt.weights, i64 4
+; COST-NEXT: %divopt.w4 = load float, ptr [[P4]], align 4{{$}}
 ; COST-NEXT: [[S4:%.*]] = fadd float [[OUT]], %divopt.w4
 ; COST: store float %r, ptr addrspace(1) %q
 ; COST-NEXT: [[C4:%.*]] = getelementptr inbounds float, ptr addrspace(1) %divopt.cost, i64 %divopt.gtid
 ; COST-NEXT: store float [[S4]], ptr addrspace(1) [[C4]], align 4
 ; COST-NEXT: ret void
-; COST: ![[INV]] = !{}

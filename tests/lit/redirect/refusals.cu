@@ -37,7 +37,16 @@ __global__ void pureAsm(unsigned *p) {
   p[threadIdx.x] = lo;
 }
 // REMARK-DAG: remark: kernel 'pureAsm(unsigned int*)' can be regrouped at launch
-// COST: define {{.*}}ptx_kernel void @_Z7pureAsmPj__divopt_cost(ptr {{.*}}, ptr addrspace(1) noalias readonly captures(none) %{{.*}}, ptr addrspace(1) %{{.*}})
+// Its one block's weight travels by value, in the launch's parameters.
+// COST: define {{.*}}ptx_kernel void @_Z7pureAsmPj__divopt_cost(ptr {{.*}}, ptr noalias readonly byval([1 x float]) align 4 %{{.*}}, ptr addrspace(1) %{{.*}})
+
+// Parameters and weights past 4096 bytes: regroupable, but no cost clone
+// (COST's implicit-check-not=define), so online mode runs it as written.
+struct Wide {
+  float V[1022];
+};
+__global__ void wideParams(Wide w, float *p) { p[threadIdx.x] = w.V[threadIdx.x % 1022]; }
+// REMARK-DAG: remark: kernel 'wideParams(Wide, float*)' can be regrouped at launch: redirected clone _Z10wideParams4WidePf__divopt_redirect; no cost clone, so no online mode: its parameters and 1 block weights pass 4096 bytes
 
 __global__ void shared(float *p) {
   __shared__ float tile[256];
