@@ -3,9 +3,12 @@
 #include "divopt/Abi.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
 
@@ -69,8 +72,11 @@ struct LaunchApi {
   unsigned Func;
 };
 
+// The kernels launched in this module, by stub, with their name globals.
+using LaunchedKernels = MapVector<Function *, Value *>;
+
 unsigned rewriteCallsTo(Module &M, const LaunchApi &Api,
-                        const DenseMap<const Value *, Value *> &Names) {
+                        const DenseMap<const Value *, Value *> &Names, LaunchedKernels &Launched) {
   Function *Launch = M.getFunction(Api.Name);
   if (!Launch || Launch->arg_size() != Api.Params)
     return 0;
@@ -83,7 +89,10 @@ unsigned rewriteCallsTo(Module &M, const LaunchApi &Api,
     if (auto *Call = dyn_cast<CallBase>(U); Call && Call->getCalledOperand() == Launch)
       Calls.push_back(Call);
   for (CallBase *Call : Calls) {
-    Value *Name = Names.lookup(Call->getArgOperand(Api.Func)->stripPointerCasts());
+    Value *Stub = Call->getArgOperand(Api.Func)->stripPointerCasts();
+    Value *Name = Names.lookup(Stub);
+    if (auto *StubFn = dyn_cast<Function>(Stub); StubFn && Name)
+      Launched.insert({StubFn, Name});
     SmallVector<Value *, 9> Args(Call->args());
     Args.push_back(Name ? Name : NullName);
     CallBase *New;
@@ -102,6 +111,34 @@ unsigned rewriteCallsTo(Module &M, const LaunchApi &Api,
   return Calls.size();
 }
 
+// A constructor that hands the runtime the module's launched kernels
+// (abi::RegisterKernelsEntry) before main: in optimize mode it finds their
+// notes and loads their clones while the program sets up, not at their
+// first launch.
+void registerLaunchedKernels(Module &M, const LaunchedKernels &Launched) {
+  if (Launched.empty())
+    return;
+  LLVMContext &Ctx = M.getContext();
+  PointerType *Ptr = PointerType::get(Ctx, 0);
+  StructType *Entry = StructType::get(Ctx, {Ptr, Ptr});
+  SmallVector<Constant *, 16> Entries;
+  for (auto &[Stub, Name] : Launched)
+    Entries.push_back(ConstantStruct::get(Entry, {Stub, cast<Constant>(Name)}));
+  ArrayType *TableTy = ArrayType::get(Entry, Entries.size());
+  auto *Table = new GlobalVariable(M, TableTy, /*isConstant=*/true, GlobalValue::PrivateLinkage,
+                                   ConstantArray::get(TableTy, Entries),
+                                   "__divopt_launched_kernels");
+  FunctionCallee Register = M.getOrInsertFunction(
+      abi::RegisterKernelsEntry, FunctionType::get(Type::getVoidTy(Ctx),
+                                                   {Ptr, Type::getInt32Ty(Ctx)}, false));
+  Function *Ctor = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), false),
+                                    GlobalValue::InternalLinkage, "__divopt_register_module", M);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "", Ctor));
+  B.CreateCall(Register, {Table, B.getInt32(Entries.size())});
+  B.CreateRetVoid();
+  appendToGlobalCtors(M, Ctor, /*Priority=*/65535);
+}
+
 } // namespace
 
 unsigned interceptLaunches(Module &M) {
@@ -118,8 +155,10 @@ unsigned interceptLaunches(Module &M) {
       {"cudaLaunchCooperativeKernel_ptsz", abi::LaunchCooperativeEntryPtsz, 8, 0}};
   auto Names = registeredKernelNames(M);
   unsigned Rewritten = 0;
+  LaunchedKernels Launched;
   for (const LaunchApi &Api : Apis)
-    Rewritten += rewriteCallsTo(M, Api, Names);
+    Rewritten += rewriteCallsTo(M, Api, Names, Launched);
+  registerLaunchedKernels(M, Launched);
   return Rewritten;
 }
 

@@ -5,7 +5,9 @@
 // name, learned from the module's __cudaRegisterFunction calls (stub ->
 // name); cudaLaunchKernelExC and cudaLaunchCooperativeKernel likewise go to
 // their own entries (Abi.h). The runtime then chooses, per launch, between
-// the original kernel and its clones.
+// the original kernel and its clones. A constructor registers the launched
+// kernels with the runtime (abi::RegisterKernelsEntry), so that it can
+// prepare them before their first launch.
 #pragma once
 #include "llvm/IR/Module.h"
 

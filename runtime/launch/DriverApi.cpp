@@ -29,6 +29,8 @@ DriverApi load() {
   resolve(D.GetErrorString, "cuGetErrorString");
   resolve(D.OccupancyMaxActiveBlocksPerMultiprocessor, "cuOccupancyMaxActiveBlocksPerMultiprocessor");
   resolve(D.FuncGetParamInfo, "cuFuncGetParamInfo", 12040);
+  resolve(D.DeviceGet, "cuDeviceGet");
+  resolve(D.DevicePrimaryCtxGetState, "cuDevicePrimaryCtxGetState");
   return D;
 }
 

@@ -17,6 +17,9 @@ struct DriverApi {
   CUresult (*OccupancyMaxActiveBlocksPerMultiprocessor)(int *, CUfunction, int, size_t) = nullptr;
   // Optional (CUDA 12.4): checks a clone's parameters before its first launch.
   CUresult (*FuncGetParamInfo)(CUfunction, size_t, size_t *, size_t *) = nullptr;
+  // Optional: online mode's warm-up waits for the program's context with them.
+  CUresult (*DeviceGet)(CUdevice *, int) = nullptr;
+  CUresult (*DevicePrimaryCtxGetState)(CUdevice, unsigned *, int *) = nullptr;
 
   bool complete() const {
     return FuncGetModule && ModuleGetFunction && ModuleGetGlobal && LaunchKernel && GetErrorString;

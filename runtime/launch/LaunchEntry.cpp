@@ -6,6 +6,7 @@
 #include "launch/LaunchShape.h"
 #include "launch/PassThroughLaunches.h"
 #include "launch/RuntimeConfig.h"
+#include "online/OnlineWarmup.h"
 #include "optimize/OptimizeLaunch.h"
 #include "profile/ProfileLaunch.h"
 
@@ -18,6 +19,7 @@ cudaError_t launch(const void *Stub, dim3 Grid, dim3 Block, void **Args, size_t 
                    cudaStream_t Stream, const char *Name) {
   if (config().RunMode == Mode::Off)
     return cudaLaunchKernel(Stub, Grid, Block, Args, SharedMem, Stream);
+  online::noteLaunch();
   KernelInfo &K = kernelInfo(Stub, Name);
   if (!K.Usable) {
     // Once per kernel: say why, then always run the original.

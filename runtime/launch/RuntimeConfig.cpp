@@ -117,6 +117,13 @@ RuntimeConfig readConfig() {
       warn(std::string("DIVOPT_REFRESH='") + R + "' is not a positive number of launches; using " +
            std::to_string(C.Refresh));
   }
+  if (const char *W = std::getenv("DIVOPT_WARMUP"); W && *W) {
+    std::string V = W;
+    if (V == "0" || V == "1")
+      C.Warmup = V == "1";
+    else
+      warn("DIVOPT_WARMUP='" + V + "' is neither 0 nor 1; using 1");
+  }
   if (const char *N = std::getenv("DIVOPT_PROFILE_LAUNCHES"); N && *N) {
     char *End = nullptr;
     unsigned long long V = std::strtoull(N, &End, 10);
@@ -152,6 +159,13 @@ RuntimeConfig readConfig() {
 const RuntimeConfig &config() {
   static const RuntimeConfig C = readConfig();
   return C;
+}
+
+bool onlineMode(const RuntimeConfig &C) {
+  const std::string &A = C.Algorithm;
+  bool OnGpu = A == "auto" || A == "sorting" || A == "greedy" || A == "greedy-max";
+  return C.RunMode == Mode::Optimize &&
+         (C.ProfileUse.empty() ? OnGpu && C.Model.empty() : A == "auto");
 }
 
 } // namespace divopt::rt

@@ -20,6 +20,10 @@
 //                        decides on the GPU (runtime/online/)
 //   DIVOPT_REFRESH       online mode: launches of a kernel and shape between
 //                        two decisions (default 1000)
+//   DIVOPT_WARMUP        online mode: 1 (default) prepares the program's
+//                        kernels on a thread of the runtime's once the program
+//                        has a CUDA context, before their first launch
+//                        (runtime/online/OnlineWarmup.h); 0: at first launch
 //   DIVOPT_MIN_GAIN      optimize mode: least predicted improvement to regroup
 //                        for (default 0.05, a fraction of the scheduled metric)
 //   DIVOPT_ALGORITHM     optimize mode: auto (default) | sorting | greedy |
@@ -43,6 +47,7 @@ struct RuntimeConfig {
   double MinGain = 0.05;
   std::string Algorithm = "auto";
   uint64_t Refresh = 1000;
+  bool Warmup = true;
   uint64_t ProfileLaunches = 1;   // UINT64_MAX: all
   // The profile's GPU memory budget: MemoryBytes when set, else
   // MemoryPercent of the free GPU memory.
@@ -57,6 +62,10 @@ bool parseMemorySize(const std::string &Text, uint64_t &Bytes, double &Percent);
 
 // Parsed on first use; unknown values warn once and fall back to off.
 const RuntimeConfig &config();
+
+// Optimize mode decides on the GPU (runtime/online/): with neither profile
+// nor model and a GPU algorithm, or with a profile and auto.
+bool onlineMode(const RuntimeConfig &C);
 
 // Expands %p and %m in a DIVOPT_PROFILE_FILE pattern.
 std::string expandProfilePattern(const std::string &Pattern, int Pid, const std::string &Program);

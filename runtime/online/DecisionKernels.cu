@@ -168,7 +168,7 @@ unsigned gridFor(uint32_t Threads) { return (Threads + ApplyThreads - 1) / Apply
 
 } // namespace
 
-cudaError_t preloadDecisionKernels(const DecisionBuffers &B, cudaStream_t S) {
+cudaError_t preloadDecisionKernels(cudaStream_t S) {
   cudaFuncAttributes A;
   for (const void *F : {reinterpret_cast<const void *>(&gatherProbeKernel),
                         reinterpret_cast<const void *>(&estimateKernel),
@@ -179,13 +179,31 @@ cudaError_t preloadDecisionKernels(const DecisionBuffers &B, cudaStream_t S) {
                         reinterpret_cast<const void *>(&publishStampsKernel)})
     if (cudaError_t E = cudaFuncGetAttributes(&A, F); E != cudaSuccess)
       return E;
-  // CUB's sort kernels have no names to preload by: one sort of this size
-  // (its key and id buffers hold nothing yet; the decision's sort rewrites
-  // what it writes) loads the ones the decision's sort will launch.
-  size_t TempBytes = B.SortTempBytes;
-  return cub::DeviceRadixSort::SortPairsDescending(B.SortTemp, TempBytes, B.Cost, B.SortedCost,
-                                                   B.Ids, B.Perm, B.Threads, SortBeginBit,
-                                                   SortEndBit, S);
+  // CUB's sort kernels have no names to preload by: one sort of each kind
+  // CUB dispatches to (a single tile; the onesweep passes) loads the ones
+  // every decision's sorts launch, on scratch kept for the process (freeing
+  // it would wait for the GPU).
+  constexpr uint32_t Large = 1 << 16;
+  size_t TempBytes = sortTempBytes(Large);
+  size_t Words = size_t(Large) * 4;
+  char *Scratch = nullptr;
+  if (cudaError_t E = cudaMalloc(reinterpret_cast<void **>(&Scratch), 4 * Words + TempBytes);
+      E != cudaSuccess)
+    return E;
+  cudaMemsetAsync(Scratch, 0, 4 * Words, S);
+  auto *KeysIn = reinterpret_cast<float *>(Scratch);
+  auto *KeysOut = reinterpret_cast<float *>(Scratch + Words);
+  auto *IdsIn = reinterpret_cast<uint32_t *>(Scratch + 2 * Words);
+  auto *IdsOut = reinterpret_cast<uint32_t *>(Scratch + 3 * Words);
+  for (uint32_t N : {1u, Large}) {
+    size_t Bytes = TempBytes;
+    if (cudaError_t E = cub::DeviceRadixSort::SortPairsDescending(
+            Scratch + 4 * Words, Bytes, KeysIn, KeysOut, IdsIn, IdsOut, N, SortBeginBit,
+            SortEndBit, S);
+        E != cudaSuccess)
+      return E;
+  }
+  return cudaSuccess;
 }
 
 size_t sortTempBytes(uint32_t Threads) {

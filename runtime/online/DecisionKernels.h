@@ -75,11 +75,14 @@ struct DecisionBuffers {
 size_t sortTempBytes(uint32_t Threads);
 
 // Loads the decision's kernels, CUB's sort among them, by asking for their
-// attributes and queueing one sort of B's size. Under CUDA's lazy loading a
-// kernel's first use waits for the GPU to go idle, so the first slot of a
-// process calls this before its reference launch: loaded after it, the
-// decision's first kernels would hold the host until the user's kernel ends.
-cudaError_t preloadDecisionKernels(const DecisionBuffers &B, cudaStream_t S);
+// attributes and queueing two small sorts on S. Under CUDA's lazy loading a
+// kernel's first use waits for the GPU to go idle, so this runs once per
+// process before its first decision: on the warm-up thread
+// (OnlineWarmup.h), else before a first slot's reference launch.
+cudaError_t preloadDecisionKernels(cudaStream_t S);
+
+// The same for the stream writes' kernels (StreamWrites.cu).
+cudaError_t preloadStreamWrites();
 
 // %globaltimer into B.Control->Stamps[Which].
 cudaError_t queueStamp(const DecisionBuffers &B, Stamp Which, cudaStream_t S);

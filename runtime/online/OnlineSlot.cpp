@@ -2,6 +2,7 @@
 #include "launch/CloneLaunch.h"
 #include "launch/RuntimeConfig.h"
 #include "online/CostWeights.h"
+#include "online/OnlineWarmup.h"
 #include "online/ProfileCosts.h"
 #include "online/ResultPool.h"
 #include "optimize/DeviceLatencyTable.h"
@@ -106,7 +107,7 @@ bool OnlineSlot::eventDone(cudaEvent_t E) {
 // In two stages around the reference launch, so that a shape's first launch
 // queues the user's work early: before it, the buffers, CUB's scratch and
 // the thread ids, and in a process's first slot the decision's kernels
-// (preloadDecisionKernels); after it, while the GPU runs it, the mapped
+// (prepareProcess, unless the warm-up thread did it); after it, while the GPU runs it, the mapped
 // results and the events.
 bool OnlineSlot::allocateBeforeReference(cudaStream_t Stream, std::string &Why) {
   if (B.Cost)
@@ -153,11 +154,7 @@ bool OnlineSlot::allocateBeforeReference(cudaStream_t Stream, std::string &Why) 
     Why = "its thread ids did not queue";
     return false;
   }
-  static std::once_flag Preloaded;
-  std::call_once(Preloaded, [&] {
-    if (preloadDecisionKernels(B, Stream) != cudaSuccess)
-      cudaGetLastError(); // not fatal: the kernels load at first use instead
-  });
+  prepareProcess(Stream); // done already where the warm-up thread ran
   Laps.lap("ids and decision kernels");
   return true;
 }

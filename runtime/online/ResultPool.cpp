@@ -10,19 +10,30 @@ constexpr size_t SlotBytes = (sizeof(DecisionResult) + 255) / 256 * 256;
 constexpr size_t Slots = 256;
 alignas(4096) unsigned char Pool[SlotBytes * Slots];
 
+std::mutex PoolLock;
+size_t Used = 0;
+bool Registered = false, Failed = false;
+
+// Under PoolLock.
+void registerPoolLocked() {
+  if (Registered || Failed)
+    return;
+  Registered = cudaHostRegister(Pool, sizeof Pool, cudaHostRegisterMapped) == cudaSuccess;
+  Failed = !Registered;
+  if (Failed)
+    cudaGetLastError();
+}
+
 } // namespace
 
+void registerResultPool() {
+  std::lock_guard<std::mutex> G(PoolLock);
+  registerPoolLocked();
+}
+
 DecisionResult *allocateResult() {
-  static std::mutex Lock;
-  static size_t Used = 0;
-  static bool Registered = false, Failed = false;
-  std::lock_guard<std::mutex> G(Lock);
-  if (!Registered && !Failed) {
-    Registered = cudaHostRegister(Pool, sizeof Pool, cudaHostRegisterMapped) == cudaSuccess;
-    Failed = !Registered;
-    if (Failed)
-      cudaGetLastError();
-  }
+  std::lock_guard<std::mutex> G(PoolLock);
+  registerPoolLocked();
   if (Registered && Used < Slots)
     return new (Pool + SlotBytes * Used++) DecisionResult{};
   void *Mapped = nullptr;

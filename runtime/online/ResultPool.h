@@ -11,4 +11,7 @@ namespace divopt::rt::online {
 // belongs to a kernel and launch shape for the life of the process.
 DecisionResult *allocateResult();
 
+// Registers the static buffer now (the warm-up thread), if not yet done.
+void registerResultPool();
+
 } // namespace divopt::rt::online

@@ -27,6 +27,15 @@ __global__ void idsKernel(uint32_t *Ids, uint32_t N) {
 
 } // namespace
 
+cudaError_t preloadStreamWrites() {
+  cudaFuncAttributes A;
+  for (const void *F :
+       {reinterpret_cast<const void *>(&stampKernel), reinterpret_cast<const void *>(&idsKernel)})
+    if (cudaError_t E = cudaFuncGetAttributes(&A, F); E != cudaSuccess)
+      return E;
+  return cudaSuccess;
+}
+
 cudaError_t queueStamp(const DecisionBuffers &B, Stamp Which, cudaStream_t S) {
   stampKernel<<<1, 1, 0, S>>>(&B.Control->Stamps[Which]);
   return cudaGetLastError();

@@ -176,10 +176,7 @@ bool launchOptimized(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result)
   // runs the paper's exact host version on the profile's BBVs, as does a
   // model-free permutation (identity, shuffle). A model that cannot serve K
   // and no profile: it says why and runs the original.
-  const std::string &A = config().Algorithm;
-  bool OnGpu = A == "auto" || A == "sorting" || A == "greedy" || A == "greedy-max";
-  bool Online = config().ProfileUse.empty() ? OnGpu && config().Model.empty() : A == "auto";
-  if (Online && launchOnline(K, L, Result))
+  if (onlineMode(config()) && launchOnline(K, L, Result))
     return true;
   Decision &Dec = decisionFor(K, L, ModelProblem);
   if (!Dec.Plan.Regroup)

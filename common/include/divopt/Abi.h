@@ -102,6 +102,17 @@ inline constexpr const char *LaunchExEntryPtsz = "__divopt_launch_kernel_ex_ptsz
 inline constexpr const char *LaunchCooperativeEntry = "__divopt_launch_cooperative_kernel";
 inline constexpr const char *LaunchCooperativeEntryPtsz = "__divopt_launch_cooperative_kernel_ptsz";
 
+// Called once per host module from a constructor the pass adds: the kernels
+// the module launches, as N {stub, device-side name} pairs,
+//   void __divopt_register_kernels(const KernelEntry *Kernels, unsigned N);
+// so that the runtime can find their notes and clones before their first
+// launch (runtime/online/OnlineWarmup.h), off the launch path.
+inline constexpr const char *RegisterKernelsEntry = "__divopt_register_kernels";
+struct KernelEntry {
+  const void *Stub;
+  const char *Name;
+};
+
 // Version of the notes JSON schema (docs/notes-format.md). Version 2 added
 // the features; readers still accept version 1.
 inline constexpr int NotesVersion = 2;

@@ -4,6 +4,9 @@
 ; cudaLaunchKernelExC (the kernel its second argument) and
 ; cudaLaunchCooperativeKernel go to entries of their own. With
 ; --offload-new-driver (-fgpu-rdc) the names come from the offload entries.
+; A constructor registers each launched kernel once, stub and name, so the
+; runtime can prepare it before its first launch; the pointer launch is not
+; among them.
 ; REQUIRES: llvm-tools
 ; RUN: %opt -load-pass-plugin=%plugin -passes=divopt-instrument -S %s | FileCheck %s
 
@@ -58,6 +61,8 @@ declare i32 @cudaLaunchCooperativeKernel_ptsz(ptr, i64, i32, i64, i32, ptr, i64,
 declare i32 @__cudaRegisterFunction(ptr, ptr, ptr, ptr, i32, ptr, ptr, ptr, ptr, ptr)
 declare i32 @__gxx_personality_v0(...)
 
+; CHECK: @__divopt_launched_kernels = private constant [2 x { ptr, ptr }] [{ ptr, ptr } { ptr @_Z16__device_stub__kPi, ptr @name }, { ptr, ptr } { ptr @_Z18__device_stub__rdcPi, ptr @rdcName }]
+; CHECK: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 65535, ptr @__divopt_register_module, ptr null }]
 ; CHECK-LABEL: define void @_Z16__device_stub__kPi
 ; CHECK: call i32 @__divopt_launch_kernel(ptr @_Z16__device_stub__kPi, i64 1, i32 1, i64 32, i32 1, ptr null, i64 0, ptr null, ptr @name)
 ; CHECK-LABEL: define void @viaPointer
@@ -73,3 +78,6 @@ declare i32 @__gxx_personality_v0(...)
 ; CHECK: call i32 @__divopt_launch_cooperative_kernel_ptsz(ptr @_Z16__device_stub__kPi, {{.*}}, ptr @name)
 ; CHECK-NOT: call i32 @cudaLaunch
 ; CHECK: declare i32 @__divopt_launch_kernel(ptr, i64, i32, i64, i32, ptr, i64, ptr, ptr)
+; CHECK-LABEL: define internal void @__divopt_register_module()
+; CHECK-NEXT: call void @__divopt_register_kernels(ptr @__divopt_launched_kernels, i32 2)
+; CHECK-NEXT: ret void

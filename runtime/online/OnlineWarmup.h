@@ -1,0 +1,33 @@
+// Online mode's one-time preparation, moved off the launch path.
+//
+// Under CUDA's lazy loading every kernel's first use loads it, and a load
+// waits for the GPU to go idle; at a program's first launch the GPU is idle,
+// so everything a first decision prepares there is time the program waits
+// for: on an H100, 1.3-2.2 ms per process (CUB's kernels and scratch-size
+// query, the decision's kernels, the mapped results' registration) and
+// 0.5-0.8 ms per kernel (its notes, cost and redirected clones, weights),
+// against launches of 0.5 ms.
+//
+// Each host module the pass instruments registers the kernels it launches
+// from a constructor (abi::RegisterKernelsEntry). In online mode the first
+// registration starts one thread, which waits until the program has made a
+// CUDA context current on some device (the program's own cudaMalloc or
+// cudaSetDevice: the thread never creates one), then, while the program
+// sets up its data, prepares the process and every registered kernel on
+// that device. It stops at the program's first launch (a load while
+// kernels run would wait for them) and at exit; whatever it has not done is
+// done at first launch, as without it. DIVOPT_WARMUP=0 turns it off.
+#pragma once
+#include <cuda_runtime_api.h>
+
+namespace divopt::rt::online {
+
+// Once per process, on whichever thread comes first (the warm-up thread or
+// a first decision, which then waits for the other): latency table, the
+// decision's and the stream writes' kernels, the mapped results.
+void prepareProcess(cudaStream_t Stream);
+
+// The launch path's notice that the program launches: the warm-up stops.
+void noteLaunch();
+
+} // namespace divopt::rt::online
