@@ -11,8 +11,10 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -24,6 +26,14 @@ namespace {
 constexpr auto ContextWait = std::chrono::seconds(60);
 
 std::atomic<bool> Stopping{false};
+// When the program first launched (steady clock, ns), for DIVOPT_VERBOSE=2.
+std::atomic<int64_t> FirstLaunchNs{0};
+
+int64_t nowNs() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
 
 struct Warmup {
   std::mutex Lock; // guards Kernels and Worker
@@ -50,15 +60,8 @@ void joinAtExit() {
     Worker.join();
 }
 
-// The device whose primary context the program has made active, -1 for
-// none yet, NoDevice where there is no usable GPU.
-constexpr int NoDevice = -2;
-int activeDevice(const DriverApi &D) {
-  int Count = 0;
-  if (cudaGetDeviceCount(&Count) != cudaSuccess || Count == 0) {
-    cudaGetLastError();
-    return NoDevice;
-  }
+// The device whose primary context the program has made active, or -1.
+int activeDevice(const DriverApi &D, int Count) {
   for (int Ordinal = 0; Ordinal < Count; ++Ordinal) {
     CUdevice Device = 0;
     unsigned Flags = 0;
@@ -70,33 +73,84 @@ int activeDevice(const DriverApi &D) {
   return -1;
 }
 
-bool waitForContext(int &Device) {
+bool waitForContext(int Count, int &Device) {
   const DriverApi *D = driverApi();
   if (!D || !D->DeviceGet || !D->DevicePrimaryCtxGetState)
     return false;
   auto Deadline = std::chrono::steady_clock::now() + ContextWait;
   auto Pause = std::chrono::microseconds(100);
   while (!Stopping && std::chrono::steady_clock::now() < Deadline) {
-    if ((Device = activeDevice(*D)) != -1)
-      return Device >= 0;
+    if ((Device = activeDevice(*D, Count)) >= 0)
+      return true;
     std::this_thread::sleep_for(Pause);
     Pause = std::min(Pause * 2, std::chrono::microseconds(2000));
   }
   return false;
 }
 
-void run() {
-  int Device = -1;
-  if (!waitForContext(Device) || Stopping)
-    return;
-  // Registered now, after the CUDA runtime's own exit handler (the program
-  // has used CUDA): this one runs first, so the thread ends before CUDA does.
-  std::atexit(joinAtExit);
-  if (cudaSetDevice(Device) != cudaSuccess) {
+// What the thread did, for DIVOPT_VERBOSE=2: each step's end, in ms since
+// the thread started.
+class Timeline {
+  std::chrono::steady_clock::time_point Start = std::chrono::steady_clock::now();
+  std::string Text;
+
+public:
+  void step(const std::string &What) {
+    char At[32];
+    std::snprintf(At, sizeof At, " %.3f ms", std::chrono::duration<double, std::milli>(
+                                                   std::chrono::steady_clock::now() - Start)
+                                                   .count());
+    Text += (Text.empty() ? "" : ", ") + What + At;
+  }
+  ~Timeline() {
+    if (config().Verbose < 2)
+      return;
+    if (int64_t Launch = FirstLaunchNs.load()) {
+      char At[64];
+      std::snprintf(At, sizeof At, "; the first launch came at %.3f ms",
+                    (Launch - std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                  Start.time_since_epoch())
+                                  .count()) /
+                        1e6);
+      Text += At;
+    }
+    warn("online warm-up: " + Text + (Stopping ? "; stopped" : "; done"));
+  }
+};
+
+// The device the program will use, its primary context current on this
+// thread: with one GPU, the context made now, while the program starts
+// (its own first CUDA call then finds it ready); with several, the one the
+// program makes current first.
+bool programDevice(int &Device) {
+  int Count = 0;
+  if (cudaGetDeviceCount(&Count) != cudaSuccess || Count == 0) {
     cudaGetLastError();
+    return false;
+  }
+  Device = 0;
+  if (Count > 1 && !waitForContext(Count, Device))
+    return false;
+  if (cudaSetDevice(Device) != cudaSuccess) { // makes the context (CUDA 12)
+    cudaGetLastError();
+    return false;
+  }
+  return !Stopping;
+}
+
+void run() {
+  Timeline T;
+  int Device = -1;
+  if (!programDevice(Device)) {
+    T.step("no context");
     return;
   }
+  // Registered now, after the CUDA runtime's own exit handler: this one
+  // runs first, so the thread ends before CUDA does.
+  std::atexit(joinAtExit);
+  T.step("context on device " + std::to_string(Device));
   prepareProcess(cudaStreamPerThread);
+  T.step("process");
   for (size_t I = 0; !Stopping; ++I) {
     abi::KernelEntry E;
     {
@@ -111,9 +165,8 @@ void run() {
       redirectClone(K);
       costWeights(K);
     }
+    T.step(E.Name ? E.Name : "(unnamed)");
   }
-  if (config().Verbose >= 2)
-    warn(std::string("online warm-up ") + (Stopping ? "stopped at the first launch" : "done"));
 }
 
 } // namespace
@@ -129,8 +182,11 @@ void prepareProcess(cudaStream_t Stream) {
 }
 
 void noteLaunch() {
-  if (!Stopping.load(std::memory_order_relaxed))
-    Stopping.store(true, std::memory_order_relaxed);
+  if (Stopping.load(std::memory_order_relaxed))
+    return;
+  Stopping.store(true, std::memory_order_relaxed);
+  int64_t Unset = 0;
+  FirstLaunchNs.compare_exchange_strong(Unset, nowNs());
 }
 
 } // namespace divopt::rt::online

@@ -10,13 +10,16 @@
 //
 // Each host module the pass instruments registers the kernels it launches
 // from a constructor (abi::RegisterKernelsEntry). In online mode the first
-// registration starts one thread, which waits until the program has made a
-// CUDA context current on some device (the program's own cudaMalloc or
-// cudaSetDevice: the thread never creates one), then, while the program
-// sets up its data, prepares the process and every registered kernel on
-// that device. It stops at the program's first launch (a load while
-// kernels run would wait for them) and at exit; whatever it has not done is
-// done at first launch, as without it. DIVOPT_WARMUP=0 turns it off.
+// registration starts one thread. With one GPU it makes that GPU's primary
+// context at once, while the program starts (reading its inputs, say): the
+// program's own first CUDA call then finds it ready instead of making it.
+// With several GPUs it waits until the program has made one current (the
+// program chooses). Then it prepares the process and every registered
+// kernel on that device. It stops at the program's first launch (a load
+// while kernels run would wait for them) and at exit; whatever it has not
+// done is done at first launch, as without it. DIVOPT_WARMUP=0 turns it
+// off, for a program that forks children which use CUDA: CUDA does not work
+// in a child forked after the parent initialized it.
 #pragma once
 #include <cuda_runtime_api.h>
 
