@@ -38,10 +38,56 @@ std::string readKernelNotes(const DriverApi &D, CUmodule Module, const std::stri
   return Text;
 }
 
-void resolve(KernelInfo &K, const void *Stub) {
+// A rewritten kernel's notes come with its launch and its copies are found
+// by their host stubs; it has no profile or feature clone.
+void resolveRewritten(const DriverApi &D, KernelInfo &K, const RewrittenVariants &Rewritten) {
+  try {
+    ModuleNotes Notes = parseModuleNotes(Rewritten.Notes ? Rewritten.Notes : "");
+    if (Notes.Kernels.size() != 1) {
+      K.Problem = "the notes divopt rewrite wrote for it describe " +
+                  std::to_string(Notes.Kernels.size()) + " kernels, not one";
+      return;
+    }
+    K.Note = Notes.Kernels.front();
+  } catch (const NotesError &E) {
+    K.Problem = std::string("malformed notes from divopt rewrite: ") + E.what();
+    return;
+  }
+  K.Name = K.Note.Name;
+  K.NoteJson = serializeKernelNote(K.Note);
+  K.NoteDigest = fnv1a64(K.NoteJson);
+  if (config().RunMode == Mode::Profile) {
+    K.Problem = "it was rewritten by divopt rewrite, which makes no profile clone (profile a "
+                "build with the plugin: divopt-clang++)";
+    return;
+  }
+  cudaFunction_t Cost = nullptr;
+  if (cudaError_t E = cudaGetFuncBySymbol(&Cost, Rewritten.Cost); E != cudaSuccess) {
+    K.Problem = std::string("cannot find its cost copy: ") + cudaGetErrorString(E);
+    return;
+  }
+  K.CostClone = reinterpret_cast<CUfunction>(Cost);
+  // Its weights parameter must hold one float per notes block, as the
+  // runtime passes them (the plugin's cost clones are checked alike).
+  size_t Offset = 0, Bytes = 0;
+  if (D.FuncGetParamInfo &&
+      (D.FuncGetParamInfo(K.CostClone, K.Note.Params, &Offset, &Bytes) != CUDA_SUCCESS ||
+       Bytes != K.Note.Blocks.size() * sizeof(float))) {
+    K.Problem = "its cost copy does not take one weight per block of its notes";
+    return;
+  }
+  K.RedirectStub = Rewritten.Redirect;
+  K.Usable = true;
+}
+
+void resolve(KernelInfo &K, const void *Stub, const RewrittenVariants *Rewritten) {
   const DriverApi *D = driverApi();
   if (!D) {
     K.Problem = "the CUDA driver lacks the entry points divopt needs (driver older than 12.0)";
+    return;
+  }
+  if (Rewritten) {
+    resolveRewritten(*D, K, *Rewritten);
     return;
   }
   if (K.Name.empty()) {
@@ -111,6 +157,13 @@ void resolve(KernelInfo &K, const void *Stub) {
 
 CUfunction redirectClone(const KernelInfo &K) {
   std::call_once(K.RedirectLookedUp, [&] {
+    if (K.RedirectStub) {
+      cudaFunction_t Fn = nullptr;
+      K.RedirectClone = K.Note.RegroupSafe && cudaGetFuncBySymbol(&Fn, K.RedirectStub) == cudaSuccess
+                            ? reinterpret_cast<CUfunction>(Fn)
+                            : nullptr;
+      return;
+    }
     const DriverApi *D = driverApi();
     std::string Redirect = K.Name + abi::RedirectCloneSuffix;
     if (!K.Note.RegroupSafe || !K.Module || !D ||
@@ -120,7 +173,7 @@ CUfunction redirectClone(const KernelInfo &K) {
   return K.RedirectClone;
 }
 
-KernelInfo &kernelInfo(const void *Stub, const char *Name) {
+KernelInfo &kernelInfo(const void *Stub, const char *Name, const RewrittenVariants *Rewritten) {
   static std::mutex Lock;
   static std::map<std::pair<const void *, int>, std::unique_ptr<KernelInfo>> Known;
   int Device = 0;
@@ -131,7 +184,7 @@ KernelInfo &kernelInfo(const void *Stub, const char *Name) {
     Slot = std::make_unique<KernelInfo>();
     Slot->Name = Name ? Name : "";
     auto Start = std::chrono::steady_clock::now();
-    resolve(*Slot, Stub);
+    resolve(*Slot, Stub, Rewritten);
     if (config().Verbose >= 2) {
       char Took[32];
       std::snprintf(Took, sizeof Took, "%.3f ms",

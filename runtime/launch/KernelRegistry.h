@@ -1,5 +1,6 @@
 // What the runtime knows about each kernel it has seen launched: its notes,
-// read from the device image it was loaded from, and its clones.
+// read from the device image it was loaded from, and its clones; or, for a
+// kernel `divopt rewrite` rewrote, the notes and copies its launch hands over.
 // Looked up per host stub and device, filled on first launch, then cached.
 #pragma once
 #include "divopt/KernelNotes.h"
@@ -25,6 +26,9 @@ struct KernelInfo {
   // shape's first launch in online mode (the cost clone) does not need.
   mutable CUfunction RedirectClone = nullptr;
   mutable std::once_flag RedirectLookedUp;
+  // A rewritten kernel's redirected copy, found by its host stub instead of
+  // by name in the module.
+  const void *RedirectStub = nullptr;
   // Only when the notes say regroupable, and null in binaries built before
   // the pass made cost clones (not a problem: the kernel stays usable).
   CUfunction CostClone = nullptr;
@@ -36,8 +40,19 @@ struct KernelInfo {
   std::atomic<uint64_t> Launches{0};
 };
 
-// Never null. Thread-safe. Name may be null (the pass could not tell).
-KernelInfo &kernelInfo(const void *Stub, const char *Name);
+// What a launch rewritten by `divopt rewrite` passes (divopt/launch.h) in
+// place of the notes and clones the plugin puts in the GPU module: the host
+// stubs of the redirected and cost copies, and the kernel's notes document.
+struct RewrittenVariants {
+  const void *Redirect = nullptr;
+  const void *Cost = nullptr;
+  const char *Notes = nullptr;
+};
+
+// Never null. Thread-safe. Name may be null (the pass could not tell; a
+// rewritten kernel's name is in its notes).
+KernelInfo &kernelInfo(const void *Stub, const char *Name,
+                       const RewrittenVariants *Rewritten = nullptr);
 
 // K's redirected clone, looked up once; null when K is not regroupable or
 // its module lacks the clone (then launching it fails and the caller runs

@@ -1,5 +1,6 @@
 // The launch entries the pass substitutes for cudaLaunchKernel, cudaLaunchKernelExC and
-// cudaLaunchCooperativeKernel. Mode off forwards at once: no allocation, no synchronization,
+// cudaLaunchCooperativeKernel, and the one `divopt rewrite` substitutes for <<<...>>>
+// (divopt/launch.h). Mode off forwards at once: no allocation, no synchronization,
 // no lookup.
 #include "divopt/Abi.h"
 #include "launch/KernelRegistry.h"
@@ -16,11 +17,12 @@ namespace divopt::rt {
 namespace {
 
 cudaError_t launch(const void *Stub, dim3 Grid, dim3 Block, void **Args, size_t SharedMem,
-                   cudaStream_t Stream, const char *Name) {
+                   cudaStream_t Stream, const char *Name,
+                   const RewrittenVariants *Rewritten = nullptr) {
   if (config().RunMode == Mode::Off)
     return cudaLaunchKernel(Stub, Grid, Block, Args, SharedMem, Stream);
   online::noteLaunch();
-  KernelInfo &K = kernelInfo(Stub, Name);
+  KernelInfo &K = kernelInfo(Stub, Name, Rewritten);
   if (!K.Usable) {
     // Once per kernel: say why, then always run the original.
     if (K.Launches++ == 0)
@@ -77,6 +79,13 @@ cudaError_t __divopt_launch_kernel_ptsz(const void *Stub, dim3 Grid, dim3 Block,
                                         size_t SharedMem, cudaStream_t Stream, const char *Name) {
   return divopt::rt::launch(Stub, Grid, Block, Args, SharedMem,
                             Stream ? Stream : cudaStreamPerThread, Name);
+}
+
+cudaError_t __divopt_launch_rewritten(const void *Stub, dim3 Grid, dim3 Block, void **Args,
+                                      size_t SharedMem, cudaStream_t Stream,
+                                      const void *Redirect, const void *Cost, const char *Notes) {
+  const divopt::rt::RewrittenVariants Rewritten{Redirect, Cost, Notes};
+  return divopt::rt::launch(Stub, Grid, Block, Args, SharedMem, Stream, nullptr, &Rewritten);
 }
 
 cudaError_t __divopt_launch_kernel_ex(const cudaLaunchConfig_t *Config, const void *Stub,
