@@ -55,12 +55,14 @@ install(FILES ${PROJECT_SOURCE_DIR}/docs/man/divopt.1 ${PROJECT_SOURCE_DIR}/docs
 file(RELATIVE_PATH DIVOPT_BIN_TO_PREFIX /p/${CMAKE_INSTALL_BINDIR} /p)
 file(RELATIVE_PATH DIVOPT_PKGCONFIG_TO_PREFIX /p/${CMAKE_INSTALL_LIBDIR}/pkgconfig /p)
 
-# The latency suite that `divopt latency --out` runs on a GPU.
+# The latency suite that `divopt latency --out` runs on a GPU, and the
+# program behind `divopt rewrite`.
 install(PROGRAMS ${CMAKE_BINARY_DIR}/bin/bench-latency
   DESTINATION ${CMAKE_INSTALL_LIBEXECDIR}/divopt)
+install(TARGETS divopt-rewrite RUNTIME DESTINATION ${CMAKE_INSTALL_LIBEXECDIR}/divopt)
 
-# An installed divopt finds the plugin, the runtime, the example and the
-# latency suite relative to itself (tool/common/InstalledPaths.h).
+# An installed divopt finds the plugin, the runtime, the example, the
+# latency suite and divopt-rewrite relative to itself (tool/common/InstalledPaths.h).
 target_compile_definitions(divopt PRIVATE
   DIVOPT_INSTALL_BIN_TO_PREFIX="${DIVOPT_BIN_TO_PREFIX}"
   DIVOPT_INSTALL_PLUGIN="${DIVOPT_INSTALL_PLUGINDIR}/libDivOpt.so"

@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-PACKAGES=(clang-22 llvm-22-dev libclang-22-dev llvm-22-tools libeigen3-dev libgtest-dev
+PACKAGES=(clang-22 llvm-22-dev libclang-22-dev libclang-cpp22-dev llvm-22-tools libeigen3-dev libgtest-dev
           nlohmann-json3-dev libcli11-dev libzstd-dev cmake ninja-build python3
           libbenchmark-dev make pkgconf dpkg-dev)
 missing=()

@@ -11,6 +11,7 @@
 #include "imbalance/ImbalanceCommand.h"
 #include "latency/LatencyCommand.h"
 #include "report/ReportCommand.h"
+#include "rewrite/RewriteCommand.h"
 
 #include <CLI/CLI.hpp>
 
@@ -37,6 +38,9 @@ int fail(const std::string &Message) {
 
 int main(int argc, char **argv) {
   using namespace divopt;
+  // divopt-rewrite parses its own command line: its compile flags follow "--".
+  if (argc >= 2 && std::string(argv[1]) == "rewrite")
+    return runRewriteCommand(argc - 2, argv + 2);
   CLI::App App(Workflow, "divopt");
   App.set_version_flag("--version", "divopt " DIVOPT_VERSION);
   App.require_subcommand(1);
@@ -83,6 +87,10 @@ int main(int argc, char **argv) {
                    "where to build the example (default: a new temp dir)")
       ->type_name("DIR");
   DemoCmd->add_flag("--keep", Demo.Keep, "keep the work dir afterwards");
+
+  // Listed for --help; main() hands its arguments to divopt-rewrite above.
+  App.add_subcommand("rewrite", "Source to source for nvcc: copies of each kernel divopt can "
+                                "regroup, launches through divopt/launch.h (docs/rewrite.md)");
 
   try {
     App.parse(argc, argv);

@@ -26,6 +26,7 @@ config.substitutions.append(
      f"{config.clang} -x cuda --cuda-gpu-arch={config.cuda_arch} "
      f"--cuda-path={config.cuda_path} -Wno-unknown-cuda-version"))
 config.substitutions.append(("%cuda_arch", config.cuda_arch))
+config.substitutions.append(("%cuda_path", config.cuda_path))
 config.substitutions.append(("%divopt", os.path.join(config.divopt_obj_root, "bin", "divopt")))
 config.substitutions.append(("%gpubin", os.path.join(config.divopt_obj_root, "bin")))
 config.substitutions.append(("%gpulib", os.path.join(config.divopt_obj_root, "lib")))
@@ -57,6 +58,13 @@ for candidate in [shutil.which("cuobjdump"),
         config.available_features.add("cuobjdump")
         config.substitutions.append(("%cuobjdump", candidate))
         config.environment["PATH"] = os.pathsep.join([os.path.dirname(candidate), config.environment["PATH"]])
+        break
+
+# nvcc compiles what divopt rewrite writes (tests/lit/rewrite).
+for candidate in [os.path.join(config.cuda_path, "bin", "nvcc"), shutil.which("nvcc")]:
+    if candidate and os.path.exists(candidate):
+        config.available_features.add("nvcc")
+        config.substitutions.append(("%nvcc", candidate))
         break
 
 # GPU tests need a usable CUDA GPU. DIVOPT_TEST_GPU=0 or 1 overrides the probe.
