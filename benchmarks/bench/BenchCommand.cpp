@@ -122,7 +122,7 @@ int measure(const BenchOptions &O) {
                              "): divopt bench runs the apps on a GPU; "
                              "--from-json FILE renders saved results without one");
   PlanOptions Plan;
-  Plan.AppDir = executableDirectory();
+  Plan.AppDir = O.AppDir.empty() ? executableDirectory() : O.AppDir;
   Plan.Self = executablePath();
   std::vector<std::string> Apps = appsToRun(O, Plan.AppDir);
   WorkDir Work(O.WorkDir);
@@ -190,6 +190,13 @@ CLI::App *addBenchCommand(CLI::App &App, BenchOptions &O) {
       Cmd->add_option("--timeout", O.TimeoutSeconds, "Seconds one app run may take")
           ->check(CLI::Range(1.0, 86400.0))
           ->capture_default_str();
+  CLI::Option *AppDir =
+      Cmd->add_option("--app-dir", O.AppDir,
+                      "Run the bench-app-* programs of this folder (default: beside divopt, "
+                      "built with the plugin; bin/rewritten: built by nvcc from divopt "
+                      "rewrite's output)")
+          ->check(CLI::ExistingDirectory)
+          ->type_name("DIR");
   CLI::Option *Work =
       Cmd->add_option("--work-dir", O.WorkDir,
                       "Keep profiles and models here (default: a temporary folder, removed)")
@@ -203,6 +210,7 @@ CLI::App *addBenchCommand(CLI::App &App, BenchOptions &O) {
       ->excludes(Skip)
       ->excludes(Commit)
       ->excludes(Timeout)
+      ->excludes(AppDir)
       ->excludes(Work);
   return Cmd;
 }

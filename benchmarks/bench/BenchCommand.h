@@ -24,6 +24,7 @@ struct BenchOptions {
   std::string Commit;
   double TimeoutSeconds = 300;
   std::string WorkDir; // empty: a temporary folder, removed afterwards
+  std::string AppDir;  // empty: beside divopt (the plugin's builds of the apps)
 };
 
 CLI::App *addBenchCommand(CLI::App &App, BenchOptions &Options);
