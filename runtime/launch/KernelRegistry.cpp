@@ -38,9 +38,12 @@ std::string readKernelNotes(const DriverApi &D, CUmodule Module, const std::stri
   return Text;
 }
 
+const char *const DriverTooOld =
+    "the CUDA driver lacks the entry points divopt needs (driver older than 12.0)";
+
 // A rewritten kernel's notes come with its launch and its copies are found
 // by their host stubs; it has no profile or feature clone.
-void resolveRewritten(const DriverApi &D, KernelInfo &K, const RewrittenVariants &Rewritten) {
+void resolveRewritten(const DriverApi *D, KernelInfo &K, const RewrittenVariants &Rewritten) {
   try {
     ModuleNotes Notes = parseModuleNotes(Rewritten.Notes ? Rewritten.Notes : "");
     if (Notes.Kernels.size() != 1) {
@@ -56,6 +59,10 @@ void resolveRewritten(const DriverApi &D, KernelInfo &K, const RewrittenVariants
   K.Name = K.Note.Name;
   K.NoteJson = serializeKernelNote(K.Note);
   K.NoteDigest = fnv1a64(K.NoteJson);
+  if (!D) {
+    K.Problem = DriverTooOld;
+    return;
+  }
   if (config().RunMode == Mode::Profile) {
     K.Problem = "it was rewritten by divopt rewrite, which makes no profile clone (profile a "
                 "build with the plugin: divopt-clang++)";
@@ -70,8 +77,8 @@ void resolveRewritten(const DriverApi &D, KernelInfo &K, const RewrittenVariants
   // Its weights parameter must hold one float per notes block, as the
   // runtime passes them (the plugin's cost clones are checked alike).
   size_t Offset = 0, Bytes = 0;
-  if (D.FuncGetParamInfo &&
-      (D.FuncGetParamInfo(K.CostClone, K.Note.Params, &Offset, &Bytes) != CUDA_SUCCESS ||
+  if (D->FuncGetParamInfo &&
+      (D->FuncGetParamInfo(K.CostClone, K.Note.Params, &Offset, &Bytes) != CUDA_SUCCESS ||
        Bytes != K.Note.Blocks.size() * sizeof(float))) {
     K.Problem = "its cost copy does not take one weight per block of its notes";
     return;
@@ -82,12 +89,12 @@ void resolveRewritten(const DriverApi &D, KernelInfo &K, const RewrittenVariants
 
 void resolve(KernelInfo &K, const void *Stub, const RewrittenVariants *Rewritten) {
   const DriverApi *D = driverApi();
-  if (!D) {
-    K.Problem = "the CUDA driver lacks the entry points divopt needs (driver older than 12.0)";
+  if (Rewritten) {
+    resolveRewritten(D, K, *Rewritten);
     return;
   }
-  if (Rewritten) {
-    resolveRewritten(*D, K, *Rewritten);
+  if (!D) {
+    K.Problem = DriverTooOld;
     return;
   }
   if (K.Name.empty()) {
@@ -153,7 +160,24 @@ void resolve(KernelInfo &K, const void *Stub, const RewrittenVariants *Rewritten
   K.Usable = true;
 }
 
+std::mutex RewrittenLock;
+std::map<const void *, RewrittenVariants> &rewrittenKernels() {
+  static auto *Known = new std::map<const void *, RewrittenVariants>();
+  return *Known;
+}
+
+const RewrittenVariants *registeredRewritten(const void *Stub) {
+  std::lock_guard<std::mutex> G(RewrittenLock);
+  auto It = rewrittenKernels().find(Stub);
+  return It == rewrittenKernels().end() ? nullptr : &It->second;
+}
+
 } // namespace
+
+void registerRewritten(const void *Stub, const RewrittenVariants &Rewritten) {
+  std::lock_guard<std::mutex> G(RewrittenLock);
+  rewrittenKernels()[Stub] = Rewritten;
+}
 
 CUfunction redirectClone(const KernelInfo &K) {
   std::call_once(K.RedirectLookedUp, [&] {
@@ -184,7 +208,7 @@ KernelInfo &kernelInfo(const void *Stub, const char *Name, const RewrittenVarian
     Slot = std::make_unique<KernelInfo>();
     Slot->Name = Name ? Name : "";
     auto Start = std::chrono::steady_clock::now();
-    resolve(*Slot, Stub, Rewritten);
+    resolve(*Slot, Stub, Rewritten ? Rewritten : registeredRewritten(Stub));
     if (config().Verbose >= 2) {
       char Took[32];
       std::snprintf(Took, sizeof Took, "%.3f ms",

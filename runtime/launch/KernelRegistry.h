@@ -49,6 +49,10 @@ struct RewrittenVariants {
   const char *Notes = nullptr;
 };
 
+// A rewritten kernel's variants, registered at program start: a later
+// kernelInfo(Stub, ...) without them (online mode's warm-up) finds them.
+void registerRewritten(const void *Stub, const RewrittenVariants &Rewritten);
+
 // Never null. Thread-safe. Name may be null (the pass could not tell; a
 // rewritten kernel's name is in its notes).
 KernelInfo &kernelInfo(const void *Stub, const char *Name,

@@ -88,6 +88,16 @@ cudaError_t __divopt_launch_rewritten(const void *Stub, dim3 Grid, dim3 Block, v
   return divopt::rt::launch(Stub, Grid, Block, Args, SharedMem, Stream, nullptr, &Rewritten);
 }
 
+// Online mode's warm-up list (runtime/online/OnlineWarmup.h).
+void __divopt_register_kernels(const divopt::abi::KernelEntry *Kernels, unsigned N);
+
+void __divopt_register_rewritten(const void *Stub, const void *Redirect, const void *Cost,
+                                 const char *Notes) {
+  divopt::rt::registerRewritten(Stub, {Redirect, Cost, Notes});
+  const divopt::abi::KernelEntry Entry{Stub, nullptr};
+  __divopt_register_kernels(&Entry, 1);
+}
+
 cudaError_t __divopt_launch_kernel_ex(const cudaLaunchConfig_t *Config, const void *Stub,
                                       void **Args, const char *Name) {
   return divopt::rt::launchEx(Config, Stub, Args, Name);

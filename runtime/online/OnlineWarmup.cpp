@@ -165,7 +165,8 @@ void run() {
       redirectClone(K);
       costWeights(K);
     }
-    T.step(E.Name ? E.Name : "(unnamed)");
+    // A rewritten kernel registers without a name; its notes have it.
+    T.step(K.Name.empty() ? "(unnamed)" : K.Name);
   }
 }
 

@@ -22,6 +22,9 @@ using namespace clang;
 namespace divopt::rewrite {
 namespace {
 
+// The static whose initializer registers a rewritten kernel at program start.
+const char *const RegisteredSuffix = "__divopt_registered";
+
 // What a kernel the analysis accepts gets, decided for every kernel before
 // any text is made: regions are numbered across the file (SourceRegions.h).
 struct KernelPlan {
@@ -141,7 +144,9 @@ private:
           "\nstatic const ::divopt::RewrittenNotes<" + std::to_string(Regions.regions().size()) +
           "> " + Name + NotesConstantSuffix + " = {R\"divopt(" +
           llvm::formatv("{0}", llvm::json::Value(regionNotes(*P.Analysis, K, Regions))).str() +
-          ")divopt\"};\n" + lineDirective(presumedLine(Original.end() - 1), presumedFile());
+          ")divopt\"};\n[[maybe_unused]] static const int " + Name + RegisteredSuffix +
+          " = ::divopt::registerRewritten(" + Name + ", " + Name + abi::RedirectCloneSuffix + ", " +
+          Name + abi::CostCloneSuffix + ", " + Name + NotesConstantSuffix + ");\n" + lineDirective(presumedLine(Original.end() - 1), presumedFile());
       if (!Before.empty()) {
         unsigned LineStart = Original.begin();
         StringRef Text = SM.getBufferData(SM.getMainFileID());

@@ -30,6 +30,11 @@ extern "C" {
 cudaError_t __divopt_launch_rewritten(const void *Stub, dim3 Grid, dim3 Block, void **Args,
                                       size_t SharedMem, cudaStream_t Stream,
                                       const void *Redirect, const void *Cost, const char *Notes);
+
+// The same, at program start, so that online mode's warm-up prepares the
+// kernel before its first launch, as it does the plugin's kernels.
+void __divopt_register_rewritten(const void *Stub, const void *Redirect, const void *Cost,
+                                 const char *Notes);
 }
 
 namespace divopt {
@@ -116,6 +121,20 @@ private:
 template <typename T> struct NotDeduced {
   using Type = T;
 };
+
+// Registers K's variants with the runtime (__divopt_register_rewritten);
+// the rewritten file calls it once per kernel, from a static initializer.
+template <typename... Params, unsigned Regions>
+int registerRewritten(void (*Kernel)(Params...),
+                      typename NotDeduced<void (*)(Params..., const unsigned *)>::Type Redirect,
+                      typename NotDeduced<void (*)(Params..., RegionWeights<Regions>, float *)>::Type
+                          Cost,
+                      const RewrittenNotes<Regions> &Notes) {
+  __divopt_register_rewritten(reinterpret_cast<const void *>(Kernel),
+                              reinterpret_cast<const void *>(Redirect),
+                              reinterpret_cast<const void *>(Cost), Notes.Json);
+  return 0;
+}
 
 template <typename... Params, unsigned Regions>
 RewrittenLaunch<Params...>
