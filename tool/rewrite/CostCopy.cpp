@@ -31,9 +31,11 @@ public:
   }
 };
 
-// Past the end of statement S, its own ';' included: the range of an
-// expression statement, a return, a do-while, break, continue and goto stops
-// before it; a statement ending in another statement ends where that does.
+// Past the end of statement S, its own ';' included: a statement ending in
+// another statement ends where that does; a block or try at its '}'; one
+// whose range ends at its ';' (a declaration, an empty statement) there;
+// any other (an expression, return, do-while, asm, ...) at the ';' after
+// its range.
 unsigned statementEnd(const FunctionCopy &Copy, const Stmt *S, const SourceManager &SM) {
   if (const auto *If = dyn_cast<IfStmt>(S))
     return statementEnd(Copy, If->getElse() ? If->getElse() : If->getThen(), SM);
@@ -52,10 +54,12 @@ unsigned statementEnd(const FunctionCopy &Copy, const Stmt *S, const SourceManag
   if (const auto *Attributed = dyn_cast<AttributedStmt>(S))
     return statementEnd(Copy, Attributed->getSubStmt(), SM);
   SourceLocation Last = S->getEndLoc();
-  if (!isa<Expr, ReturnStmt, DoStmt, BreakStmt, ContinueStmt, GotoStmt>(S))
-    return Copy.requireOffsetAfterToken(Last, "a statement's end");
   LangOptions LO;
   LO.CPlusPlus = true;
+  Token Tok;
+  if (isa<CompoundStmt, CXXTryStmt>(S) ||
+      (!Lexer::getRawToken(Last, Tok, SM, LO) && Tok.is(tok::semi)))
+    return Copy.requireOffsetAfterToken(Last, "a statement's end");
   std::optional<Token> Semi = Lexer::findNextToken(Last, SM, LO);
   if (!Semi || !Semi->is(tok::semi))
     throw CannotRewrite("a statement's ';' is not where divopt expects it");

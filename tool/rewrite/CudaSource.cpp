@@ -22,8 +22,11 @@ public:
       Out.FunctionNames.insert(F->getName().str());
     if (!F->doesThisDeclarationHaveABody())
       return true;
-    if (F->hasAttr<CUDAGlobalAttr>() && SM.isInMainFile(SM.getExpansionLoc(F->getLocation())))
-      Out.Kernels.push_back(F);
+    // A template's instantiations share its text: the template is the unit
+    // a copy would be made of.
+    if (F->hasAttr<CUDAGlobalAttr>() && !F->isTemplateInstantiation() &&
+        SM.isInMainFile(SM.getExpansionLoc(F->getLocation())))
+      (F->isTemplated() ? Out.KernelTemplates : Out.Kernels).push_back(F);
     Facts &Of = Functions[F->getCanonicalDecl()];
     Current.push_back(&Of);
     return true;

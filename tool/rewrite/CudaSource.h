@@ -14,6 +14,7 @@ namespace divopt::rewrite {
 
 struct CudaSource {
   std::vector<const clang::FunctionDecl *> Kernels;         // __global__ definitions
+  std::vector<const clang::FunctionDecl *> KernelTemplates; // their patterns, not rewritten
   std::vector<const clang::CUDAKernelCallExpr *> Launches;  // in source order
   std::set<const clang::FunctionDecl *> ReadsIds;          // canonical declarations
   std::set<std::string> FunctionNames;                     // every function's name

@@ -42,6 +42,8 @@ public:
 
   RewriteResult run() {
     std::vector<KernelPlan> Plans;
+    for (const FunctionDecl *K : Source.KernelTemplates)
+      refuse(*K, {}, "divopt rewrite does not copy templates");
     for (const FunctionDecl *K : Source.Kernels)
       if (std::optional<KernelPlan> P = plan(*K))
         Plans.push_back(*P);
@@ -67,7 +69,10 @@ private:
     Diags.Report(Where.isValid() ? Where : K.getLocation(), Id) << kernelName(K) << Why;
   }
 
+  // As the pass's remarks name it; a template by its qualified name.
   std::string kernelName(const FunctionDecl &K) {
+    if (K.isTemplated())
+      return K.getQualifiedNameAsString();
     return llvm::demangle(ASTNameGenerator(Ctx).getName(&K));
   }
 
@@ -94,8 +99,6 @@ private:
       return std::nullopt;
     }
     try {
-      if (K.isTemplated())
-        throw CannotRewrite("divopt rewrite does not copy templates");
       if (NotesNames.count(Name))
         throw CannotRewrite("another kernel named " + Name + " was rewritten");
       FunctionCopy Copyable(K, SM);
