@@ -128,7 +128,7 @@ __global__ void trialLayoutKernel(unsigned Trial, double Margin, double Bound,
   } else if (Trial == FullTrial) {
     R->TrialNs[ProbeTrial] = trialNs(Control, ProbeTrial);
     // Bound 1: the reference is the original, which reads no D.
-    double Allowance = Bound > 1.0 ? 1.0 : RedirectionAllowance;
+    double Allowance = Bound > 1.0 ? CloneProbeAllowance : RedirectionAllowance;
     if (probeLoses(costCloneNs(Control), R->TrialNs[ProbeTrial], Allowance)) {
       Control->Abandoned = R->Abandoned = 1;
       Control->Current = Identity;

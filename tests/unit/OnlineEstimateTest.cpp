@@ -98,14 +98,16 @@ TEST(OnlineEstimate, ProbeIsASixteenthOfTheBlocksAndCatchesALoss) {
       ++Found;
     }
   EXPECT_EQ(Found, probeThreads(M)); // blocks 0 and 16
-  // The probe is judged against the cost clone, the original plus its
-  // counter: a probe not faster than that by ProbeMargin lost (bfs on an H100: 0.590 against
-  // 0.533 ms); faster, the full regrouping is timed.
-  EXPECT_TRUE(probeLoses(0.533, 0.590));
-  EXPECT_FALSE(probeLoses(2.136, 1.816)); // walk: a gain
-  EXPECT_FALSE(probeLoses(25.27, 24.67)); // sl: a small gain
-  EXPECT_TRUE(probeLoses(0.917, 0.909));   // spmv: within the margin, not a gain
-  EXPECT_TRUE(probeLoses(0.0, 0.5));      // no cost clone time: never regroup blind
+  // The probe is judged against the cost clone, which runs within a few
+  // percent of the original: a probe more than CloneProbeAllowance (with the
+  // margin) over it lost; within it, the full regrouping is timed (H100,
+  // e17ba7f's build).
+  EXPECT_TRUE(probeLoses(0.522, 0.554, CloneProbeAllowance));  // bfs: 6% over
+  EXPECT_TRUE(probeLoses(2.477, 2.926, CloneProbeAllowance));  // mum: 18% over
+  EXPECT_FALSE(probeLoses(2.118, 1.871, CloneProbeAllowance)); // walk: a gain
+  EXPECT_FALSE(probeLoses(4.017, 4.076, CloneProbeAllowance)); // matpow: neutral, gains 1.25x in full
+  EXPECT_FALSE(probeLoses(0.889, 0.880, CloneProbeAllowance)); // spmv: the full trial rejects it
+  EXPECT_TRUE(probeLoses(0.0, 0.5, CloneProbeAllowance)); // no cost clone time: never regroup blind
   // Against the original (costs from a profile) the probe may pay for
   // reading D: walk's probe 1.93 ms against its original's 1.88 ms.
   EXPECT_FALSE(probeLoses(1.88, 1.93, RedirectionAllowance));
