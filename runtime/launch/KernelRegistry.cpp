@@ -16,8 +16,7 @@ namespace divopt::rt {
 namespace {
 
 // The notes text of a kernel, from the GPU module it was loaded from. Read
-// once per kernel: the copy waits for the device, so it happens at first
-// launch only.
+// once per kernel, at its first launch or by online mode's warm-up.
 std::string readKernelNotes(const DriverApi &D, CUmodule Module, const std::string &Kernel,
                             std::string &Problem) {
   CUdeviceptr Ptr = 0;
@@ -28,10 +27,21 @@ std::string readKernelNotes(const DriverApi &D, CUmodule Module, const std::stri
               "); was it compiled with -fpass-plugin=libDivOpt.so?";
     return "";
   }
+  // On a stream of its own: a copy on the legacy stream would wait for
+  // every kernel the program queued before (nothing the program runs writes
+  // the notes).
   std::string Text(Bytes, '\0');
-  if (cudaError_t E = cudaMemcpy(Text.data(), reinterpret_cast<void *>(Ptr), Bytes,
-                                 cudaMemcpyDeviceToHost);
-      E != cudaSuccess) {
+  cudaStream_t Stream = nullptr;
+  cudaError_t E = cudaStreamCreateWithFlags(&Stream, cudaStreamNonBlocking);
+  if (E == cudaSuccess) {
+    E = cudaMemcpyAsync(Text.data(), reinterpret_cast<void *>(Ptr), Bytes, cudaMemcpyDeviceToHost,
+                        Stream);
+    if (E == cudaSuccess)
+      E = cudaStreamSynchronize(Stream);
+    cudaStreamDestroy(Stream);
+  }
+  if (E != cudaSuccess) {
+    cudaGetLastError();
     Problem = std::string("cannot read its notes: ") + cudaGetErrorString(E);
     return "";
   }
@@ -202,23 +212,31 @@ KernelInfo &kernelInfo(const void *Stub, const char *Name, const RewrittenVarian
   static std::map<std::pair<const void *, int>, std::unique_ptr<KernelInfo>> Known;
   int Device = 0;
   cudaGetDevice(&Device);
-  std::lock_guard<std::mutex> Guard(Lock);
-  auto &Slot = Known[{Stub, Device}];
-  if (!Slot) {
-    Slot = std::make_unique<KernelInfo>();
-    Slot->Name = Name ? Name : "";
+  KernelInfo *K;
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    auto &Slot = Known[{Stub, Device}];
+    if (!Slot) {
+      Slot = std::make_unique<KernelInfo>();
+      Slot->Name = Name ? Name : "";
+    }
+    K = Slot.get();
+  }
+  // Resolved outside the map's lock: a launch waits only for its own
+  // kernel, not for another that online mode's warm-up resolves meanwhile.
+  std::call_once(K->Resolved, [&] {
     auto Start = std::chrono::steady_clock::now();
-    resolve(*Slot, Stub, Rewritten ? Rewritten : registeredRewritten(Stub));
+    resolve(*K, Stub, Rewritten ? Rewritten : registeredRewritten(Stub));
     if (config().Verbose >= 2) {
       char Took[32];
       std::snprintf(Took, sizeof Took, "%.3f ms",
                     std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
                                                               Start)
                         .count());
-      warn("kernel " + Slot->Name + ": notes and clones found in " + Took);
+      warn("kernel " + K->Name + ": notes and clones found in " + Took);
     }
-  }
-  return *Slot;
+  });
+  return *K;
 }
 
 } // namespace divopt::rt

@@ -13,6 +13,7 @@
 namespace divopt::rt {
 
 struct KernelInfo {
+  std::once_flag Resolved; // kernelInfo fills the rest once
   std::string Name;
   bool Usable = false;     // false: Problem says why; launch the original
   std::string Problem;
