@@ -1,6 +1,7 @@
 #include "rewrite/CudaSource.h"
 
 #include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -11,11 +12,60 @@ using namespace clang;
 namespace divopt::rewrite {
 namespace {
 
+// The reads of the ids and the calls in one expression (a default argument
+// or member initializer, evaluated where it is used).
+class ExpressionIds : public RecursiveASTVisitor<ExpressionIds> {
+public:
+  bool shouldVisitImplicitCode() const { return true; }
+  bool Reads = false;
+  std::set<const FunctionDecl *> Callees;
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    Reads |= isThreadIdRead(*E);
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    if (const FunctionDecl *F = C->getDirectCallee())
+      Callees.insert(F->getCanonicalDecl());
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+    Callees.insert(E->getConstructor()->getCanonicalDecl());
+    return true;
+  }
+};
+
+ExpressionIds idsIn(const Expr *E) {
+  ExpressionIds Ids;
+  Ids.TraverseStmt(const_cast<Expr *>(E));
+  return Ids;
+}
+
+// The class's destructor, when it has one that runs code.
+const CXXDestructorDecl *destructorOf(QualType T) {
+  const CXXRecordDecl *R = T->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
+  return R && R->hasDefinition() && !R->hasTrivialDestructor() ? R->getDestructor() : nullptr;
+}
+
+// The in-class initializers of its fields that an implicit or defaulted
+// constructor runs.
+std::vector<const Expr *> defaultMemberInitializers(const CXXConstructorDecl *C) {
+  std::vector<const Expr *> Inits;
+  if (!C->isImplicit() && !C->isDefaulted())
+    return Inits;
+  for (const FieldDecl *F : C->getParent()->fields())
+    if (const Expr *Init = F->getInClassInitializer())
+      Inits.push_back(Init);
+  return Inits;
+}
+
 class Collector : public RecursiveASTVisitor<Collector> {
 public:
   Collector(ASTContext &Ctx, CudaSource &Out) : SM(Ctx.getSourceManager()), Out(Out) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
+  // Implicit constructors run default member initializers; initializer
+  // lists' implicit forms hold them too.
+  bool shouldVisitImplicitCode() const { return true; }
 
   bool VisitFunctionDecl(FunctionDecl *F) {
     if (F->getIdentifier())
@@ -53,9 +103,32 @@ public:
     return true;
   }
 
+  // Constructors, destructors, default arguments and default member
+  // initializers run code of their own where the object or call is.
   bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+    if (Current.empty())
+      return true;
+    Current.back()->Callees.insert(E->getConstructor()->getCanonicalDecl());
+    if (const CXXDestructorDecl *D = destructorOf(E->getType()))
+      Current.back()->Callees.insert(D->getCanonicalDecl());
+    for (const Expr *Init : defaultMemberInitializers(E->getConstructor()))
+      merge(idsIn(Init));
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *V) {
     if (!Current.empty())
-      Current.back()->Callees.insert(E->getConstructor()->getCanonicalDecl());
+      if (const CXXDestructorDecl *D = destructorOf(V->getType()))
+        Current.back()->Callees.insert(D->getCanonicalDecl());
+    return true;
+  }
+  bool VisitCXXDefaultArgExpr(CXXDefaultArgExpr *E) {
+    if (!Current.empty())
+      merge(idsIn(E->getExpr()));
+    return true;
+  }
+  bool VisitCXXDefaultInitExpr(CXXDefaultInitExpr *E) {
+    if (!Current.empty())
+      merge(idsIn(E->getExpr()));
     return true;
   }
 
@@ -92,6 +165,10 @@ private:
     bool Reads = false;
     std::set<const FunctionDecl *> Callees;
   };
+  void merge(const ExpressionIds &Ids) {
+    Current.back()->Reads |= Ids.Reads;
+    Current.back()->Callees.insert(Ids.Callees.begin(), Ids.Callees.end());
+  }
   SourceManager &SM;
   CudaSource &Out;
   std::map<const FunctionDecl *, Facts> Functions;
@@ -115,17 +192,56 @@ private:
   bool IntoLambdas;
 };
 
-class ConstructorFinder : public RecursiveASTVisitor<ConstructorFinder> {
+// Code that runs where a redirected copy cannot pass it the logical ids:
+// a constructor, destructor, default argument or default member
+// initializer that reads them (they are bound where they are declared, not
+// where the copy uses them).
+class HiddenReadFinder : public RecursiveASTVisitor<HiddenReadFinder> {
 public:
-  explicit ConstructorFinder(const CudaSource &Source) : Source(Source) {}
-  const CXXConstructorDecl *Found = nullptr;
+  explicit HiddenReadFinder(const CudaSource &Source) : Source(Source) {}
+  std::string Found;
+  // Default member initializers sit in the implicit form of an initializer list.
+  bool shouldVisitImplicitCode() const { return true; }
+
   bool VisitCXXConstructExpr(CXXConstructExpr *E) {
-    if (Source.readsIds(E->getConstructor()))
-      Found = E->getConstructor();
-    return !Found;
+    const CXXConstructorDecl *C = E->getConstructor();
+    std::string Class = C->getParent()->getNameAsString();
+    if (Source.readsIds(C))
+      Found = "it constructs a " + Class + ", whose constructor reads the thread's ids";
+    for (const Expr *Init : defaultMemberInitializers(C))
+      if (reads(Init))
+        Found = "it constructs a " + Class + ", whose member initializer reads the thread's ids";
+    checkDestructor(E->getType());
+    return Found.empty();
+  }
+  bool VisitVarDecl(VarDecl *V) {
+    checkDestructor(V->getType());
+    return Found.empty();
+  }
+  bool VisitCXXDefaultArgExpr(CXXDefaultArgExpr *E) {
+    if (reads(E->getExpr()))
+      Found = "a default argument it uses reads the thread's ids";
+    return Found.empty();
+  }
+  bool VisitCXXDefaultInitExpr(CXXDefaultInitExpr *E) {
+    if (reads(E->getExpr()))
+      Found = "a default member initializer it uses reads the thread's ids";
+    return Found.empty();
   }
 
 private:
+  bool reads(const Expr *E) {
+    ExpressionIds Ids = idsIn(E);
+    bool Calls = false;
+    for (const FunctionDecl *F : Ids.Callees)
+      Calls |= Source.readsIds(F);
+    return Ids.Reads || Calls;
+  }
+  void checkDestructor(QualType T) {
+    if (const CXXDestructorDecl *D = destructorOf(T); D && Source.readsIds(D))
+      Found = "it destroys a " + D->getParent()->getNameAsString() +
+              ", whose destructor reads the thread's ids";
+  }
   const CudaSource &Source;
 };
 
@@ -155,8 +271,8 @@ std::vector<const CallExpr *> directCalls(const Stmt *Body, bool IntoLambdas) {
 
 namespace divopt::rewrite {
 
-const CXXConstructorDecl *constructorReadingIds(const Stmt *Body, const CudaSource &Source) {
-  ConstructorFinder F(Source);
+std::string hiddenIdReads(const Stmt *Body, const CudaSource &Source) {
+  HiddenReadFinder F(Source);
   F.TraverseStmt(const_cast<Stmt *>(Body));
   return F.Found;
 }

@@ -34,9 +34,9 @@ bool isThreadIdRead(const clang::DeclRefExpr &E);
 // order; those in the bodies of lambdas written in it only IntoLambdas.
 std::vector<const clang::CallExpr *> directCalls(const clang::Stmt *Body, bool IntoLambdas);
 
-// A constructor called in Body (lambdas included) that reads the ids,
-// itself or through its callees; null when there is none.
-const clang::CXXConstructorDecl *constructorReadingIds(const clang::Stmt *Body,
-                                                       const CudaSource &Source);
+// Why code Body runs without a call written in it (a constructor, a
+// destructor, a default argument or member initializer; lambdas included)
+// reads the ids, which a copy cannot pass it; empty when none does.
+std::string hiddenIdReads(const clang::Stmt *Body, const CudaSource &Source);
 
 } // namespace divopt::rewrite

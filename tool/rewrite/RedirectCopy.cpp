@@ -6,6 +6,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ASTLambda.h"
 
 #include <set>
 
@@ -14,15 +15,27 @@ using namespace clang;
 namespace divopt::rewrite {
 namespace {
 
+// A lambda written in F's body, which a copy of F copies with it (a lambda
+// from elsewhere, called in F, is a method like any other).
+bool lambdaWrittenIn(const FunctionDecl *Callee, const FunctionDecl &F) {
+  if (!isLambdaCallOperator(Callee))
+    return false;
+  for (const DeclContext *C = cast<CXXMethodDecl>(Callee)->getParent(); C; C = C->getParent())
+    if (C == &F || (isa<FunctionDecl>(C) && cast<FunctionDecl>(C)->getCanonicalDecl() ==
+                                                 F.getCanonicalDecl()))
+      return true;
+  return false;
+}
+
 // Calls of functions that read the ids go to their copies, passed the ids
 // this function sees.
 void redirectCalls(FunctionCopy &Copy, const CudaSource &Source) {
-  if (const CXXConstructorDecl *C = constructorReadingIds(Copy.function().getBody(), Source))
-    throw CannotRewrite("it constructs a " + C->getParent()->getNameAsString() +
-                        ", whose constructor reads the thread's ids");
+  if (std::string Why = hiddenIdReads(Copy.function().getBody(), Source); !Why.empty())
+    throw CannotRewrite(Why);
   for (const CallExpr *C : directCalls(Copy.function().getBody(), /*IntoLambdas=*/true)) {
     const FunctionDecl *Callee = C->getDirectCallee();
-    if (!Source.readsIds(Callee))
+    // A lambda written in the copied body is copied with it.
+    if (!Source.readsIds(Callee) || lambdaWrittenIn(Callee, Copy.function()))
       continue;
     std::string Name = Callee->getNameAsString();
     const auto *Ref = dyn_cast<DeclRefExpr>(C->getCallee()->IgnoreParenImpCasts());
@@ -46,7 +59,8 @@ void visitCallees(const FunctionDecl &F, const FunctionDecl &K, const CudaSource
                   std::vector<const FunctionDecl *> &Order) {
   for (const CallExpr *C : directCalls(F.getBody(), /*IntoLambdas=*/true)) {
     const FunctionDecl *Callee = C->getDirectCallee()->getDefinition();
-    if (!Callee || !Source.readsIds(Callee) || !Seen.insert(Callee).second)
+    if (!Callee || !Source.readsIds(Callee) || lambdaWrittenIn(Callee, F) ||
+        !Seen.insert(Callee).second)
       continue;
     std::string Name = Callee->getNameAsString();
     if (Callee->isTemplateInstantiation() || isa<CXXMethodDecl>(Callee))
