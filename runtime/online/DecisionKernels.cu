@@ -77,6 +77,7 @@ __global__ void finalizeKernel(const LayoutSums *Sums, Machine M, double MinGain
     Chosen = Identity;
   Control->Current = Control->Estimated = Chosen;
   Control->Abandoned = 0;
+  Control->ProbeUnsure = 0;
   Control->Outcome = uint32_t(FullTrialOutcome::Loses);
   R->EstimateOriginal = TOriginal;
   R->EstimateChosen = Chosen == Identity ? TOriginal : TChosen;
@@ -129,14 +130,29 @@ __global__ void trialLayoutKernel(unsigned Trial, double Margin, double Bound,
     R->TrialNs[ProbeTrial] = trialNs(Control, ProbeTrial);
     // Bound 1: the reference is the original, which reads no D.
     double Allowance = Bound > 1.0 ? CloneProbeAllowance : RedirectionAllowance;
-    if (probeLoses(costCloneNs(Control), R->TrialNs[ProbeTrial], Allowance)) {
+    switch (judgeProbe(costCloneNs(Control), R->TrialNs[ProbeTrial], Allowance)) {
+    case ProbeOutcome::Loses:
+      Control->Abandoned = R->Abandoned = 1;
+      Control->Current = Identity;
+      break;
+    case ProbeOutcome::Wins:
+      Control->Current = Control->Estimated;
+      break;
+    case ProbeOutcome::Unsure: // time the identity layout, which reads D as the probe does
+      Control->ProbeUnsure = 1;
+      Control->Current = Identity;
+      break;
+    }
+  } else if (Control->Abandoned) {
+    R->TrialNs[FullTrial] = trialNs(Control, FullTrial); // the identity layout: the reference
+  } else if (Control->ProbeUnsure) {
+    R->TrialNs[FullTrial] = trialNs(Control, FullTrial); // the identity layout
+    if (R->TrialNs[ProbeTrial] > R->TrialNs[FullTrial]) {
       Control->Abandoned = R->Abandoned = 1;
       Control->Current = Identity;
     } else {
       Control->Current = Control->Estimated;
     }
-  } else if (Control->Abandoned) {
-    R->TrialNs[FullTrial] = trialNs(Control, FullTrial); // the identity layout: the reference
   } else {
     R->TrialNs[FullTrial] = trialNs(Control, FullTrial);
     auto Outcome = judgeFullTrial(costCloneNs(Control), R->TrialNs[FullTrial], Margin, Bound);
@@ -154,7 +170,11 @@ __global__ void verdictKernel(double Margin, GuardControl *Control, DecisionResu
     double Full = R->TrialNs[FullTrial], Confirm = trialNs(Control, ConfirmTrial);
     R->TrialNs[ConfirmTrial] = Confirm;
     auto Outcome = FullTrialOutcome(Control->Outcome);
-    if (Control->Abandoned || Outcome == FullTrialOutcome::Loses)
+    if (Control->Abandoned)
+      Chosen = Identity;
+    else if (Control->ProbeUnsure) // Full timed the identity, Confirm the full regrouping
+      Chosen = regroupedWins(Full, Confirm, Margin) ? Control->Estimated : uint32_t(Identity);
+    else if (Outcome == FullTrialOutcome::Loses)
       Chosen = Identity;
     else if (Outcome == FullTrialOutcome::Wins)
       Chosen = Confirm < Full ? R->TrialLayout[ConfirmTrial] : Control->Estimated;

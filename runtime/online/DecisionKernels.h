@@ -28,7 +28,7 @@ struct DecisionResult {
   double EstimateOriginal, EstimateChosen; // estimateCycles
   uint32_t Estimated;                      // the estimate's Layout (Identity: no gain)
   uint32_t Chosen;                         // the verdict: the Layout D holds for good
-  uint32_t Abandoned;                      // the probe lost (probeLoses)
+  uint32_t Abandoned;                      // the probe lost (judgeProbe)
   uint32_t Outcome;                        // FullTrialOutcome of the full trial
   uint32_t TrialLayout[GuardTrials];       // the Layout each guard trial ran
   double TrialNs[GuardTrials];             // each guard trial's time
@@ -42,6 +42,7 @@ struct GuardControl {
   uint32_t Current;   // the Layout D holds (or is about to)
   uint32_t Estimated; // the estimate's Layout
   uint32_t Abandoned;
+  uint32_t ProbeUnsure; // judgeProbe said Unsure: trial 2 timed the identity
   uint32_t Outcome;   // FullTrialOutcome
   unsigned long long Stamps[NumStamps];
 };
