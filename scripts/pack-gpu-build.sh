@@ -10,8 +10,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${1:-build}
 mkdir -p build-gpu
+# The install tests' scratch prefixes and packages (tests/install/work) are
+# copies of what is already here, and the GPU tests do not use them.
 tar -cJf build-gpu/build.tar.xz --exclude='*.o' --exclude='*.a' --exclude=CMakeFiles \
-  --exclude=cuda-tools --exclude=Testing --exclude='.ninja*' "$BUILD"
+  --exclude=cuda-tools --exclude=Testing --exclude='.ninja*' \
+  --exclude="$BUILD/tests/install/work" "$BUILD"
 mkdir -p build-gpu/tools
 FILECHECK=$(sed -n 's/^config.llvm_bin = "\(.*\)"/\1/p' "$BUILD/tests/lit/lit.site.cfg.py")/FileCheck
 cp "$FILECHECK" build-gpu/tools/
