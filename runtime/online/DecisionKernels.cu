@@ -147,7 +147,7 @@ __global__ void trialLayoutKernel(unsigned Trial, double Margin, double Bound,
     R->TrialNs[FullTrial] = trialNs(Control, FullTrial); // the identity layout: the reference
   } else if (Control->ProbeUnsure) {
     R->TrialNs[FullTrial] = trialNs(Control, FullTrial); // the identity layout
-    if (R->TrialNs[ProbeTrial] > R->TrialNs[FullTrial]) {
+    if (!probeBeatsIdentity(R->TrialNs[FullTrial], R->TrialNs[ProbeTrial])) {
       Control->Abandoned = R->Abandoned = 1;
       Control->Current = Identity;
     } else {

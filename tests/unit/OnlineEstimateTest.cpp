@@ -110,6 +110,11 @@ TEST(OnlineEstimate, ProbeIsASixteenthOfTheBlocksAndCatchesALoss) {
   EXPECT_EQ(judgeProbe(0.543, 0.551, CloneProbeAllowance), ProbeOutcome::Unsure); // bfs: loses
   EXPECT_EQ(judgeProbe(0.884, 0.885, CloneProbeAllowance), ProbeOutcome::Unsure); // spmv: loses
   EXPECT_EQ(judgeProbe(0.0, 0.5, CloneProbeAllowance), ProbeOutcome::Loses); // never regroup blind
+  // Unsure, against the identity layout (H100, bb42110's build).
+  EXPECT_TRUE(probeBeatsIdentity(4.144, 4.246));  // matpow: 2.5% over, within the noise
+  EXPECT_FALSE(probeBeatsIdentity(0.855, 0.884)); // spmv: 3.4% over
+  EXPECT_FALSE(probeBeatsIdentity(0.496, 0.552)); // bfs: 11% over
+  EXPECT_FALSE(probeBeatsIdentity(0.0, 0.5));
   // Against the original (costs from a profile) the probe may pay for
   // reading D: walk's probe 1.93 ms against its original's 1.88 ms.
   EXPECT_NE(judgeProbe(1.88, 1.93, RedirectionAllowance), ProbeOutcome::Loses);
