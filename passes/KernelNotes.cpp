@@ -108,7 +108,10 @@ json::Object kernelNotes(Function &Kernel, const BlockNumbering &Numbering,
                                                {"line", Verdict.Culprit ? userLine(*Verdict.Culprit)
                                                                         : 0u}}},
                       {"features", std::move(FeatureList)},
-                      {"counters", std::move(Counters)}};
+                      {"counters", std::move(Counters)},
+                      {"branch_sampling",
+                       json::Object{{"period", abi::BranchSamplePeriod},
+                                    {"min_threads", abi::BranchSampleMinThreads}}}};
 }
 
 json::Object moduleNotes(Module &M, json::Array Kernels) {

@@ -79,9 +79,15 @@ Value *lanesDisagree(IRBuilder<> &B, Instruction *Term, Value *Active) {
 // (%lanemask_lt is a per-thread constant, hoisted out of loops), and the
 // counters are 32-bit registers (a 64-bit add is two instructions), widened
 // when they are added to the 64-bit buckets at exit. A thread's count of one
-// branch wraps at 2^32 executions, as its edge counters do.
-void countBranch(Instruction *Term, AllocaInst *Exec, AllocaInst *Div) {
-  IRBuilder<> B(Term);
+// branch wraps at 2^32 executions, as its edge counters do. Only thread
+// blocks that Sampled names count (abi::BranchSamplePeriod); the others jump
+// over the count, a uniform branch in place of two votes and five ALU
+// instructions.
+void countBranch(Instruction *Term, AllocaInst *Exec, AllocaInst *Div, Value *Sampled) {
+  BasicBlock *Head = Term->getParent();
+  IRBuilder<> B(SplitBlockAndInsertIfThen(Sampled, Term->getIterator(), false));
+  B.GetInsertBlock()->setName("divopt.branch.count");
+  Term->getParent()->setName(Head->getName() + ".divopt.counted");
   Value *Active = B.CreateIntrinsic(Intrinsic::nvvm_activemask, {});
   Value *Disagree = lanesDisagree(B, Term, Active);
   Value *Below = B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_lanemask_lt, {});
@@ -92,6 +98,8 @@ void countBranch(Instruction *Term, AllocaInst *Exec, AllocaInst *Div) {
 
 static_assert((abi::BranchBucketThreads & (abi::BranchBucketThreads - 1)) == 0,
               "a branch bucket is a power of two threads");
+static_assert((abi::BranchSamplePeriod & (abi::BranchSamplePeriod - 1)) == 0,
+              "branch sampling takes every 2^k-th thread block");
 
 // Narrow mode's escape: a u16 slot holding NarrowMarker means "this thread's
 // counters are in the overflow list".
@@ -301,12 +309,22 @@ Function *createProfileClone(Function &Kernel, const BlockNumbering &Numbering) 
     C.BranchDiv.push_back(NewCounter(B.getInt32Ty(), 0, "divopt.br" + Twine(K) + ".div"));
   }
   ThreadGeometry G = emitThreadGeometry(B);
+  Value *Sampled = B.CreateOr(
+      B.CreateICmpULT(G.Threads, B.getInt64(abi::BranchSampleMinThreads)),
+      B.CreateICmpEQ(B.CreateAnd(G.Block, B.getInt64(abi::BranchSamplePeriod - 1)),
+                     B.getInt64(0)),
+      "divopt.branch.sampled");
 
   // Branches first: a switch's successors as they are in K, before counting
   // splits some of its edges (two cases into one block stay one way to go).
-  for (unsigned K = 0; K < Numbering.BranchBlocks.size(); ++K)
-    countBranch(Blocks[Numbering.BranchBlocks[K]]->getTerminator(), C.BranchExec[K],
-                C.BranchDiv[K]);
+  // Counting a branch moves its terminator into a block of its own: the
+  // edges are then counted from there.
+  for (unsigned K = 0; K < Numbering.BranchBlocks.size(); ++K) {
+    BasicBlock *&Branching = Blocks[Numbering.BranchBlocks[K]];
+    Instruction *Term = Branching->getTerminator();
+    countBranch(Term, C.BranchExec[K], C.BranchDiv[K], Sampled);
+    Branching = Term->getParent();
+  }
   // Splitting an edge adds a block to the clone only: the numbered blocks
   // and their terminators' successor order stay as the notes have them.
   for (unsigned E = 0; E < Counted.size(); ++E)

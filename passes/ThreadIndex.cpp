@@ -81,7 +81,7 @@ ThreadGeometry emitThreadGeometry(IRBuilder<> &B) {
   Value *Cta = linearize(B, zext64(B, readCtaid(B)), Nctaid);
   Value *BlockThreads = volume(B, Ntid);
   return {B.CreateAdd(B.CreateMul(Cta, BlockThreads), Tid, "divopt.gtid"),
-          B.CreateMul(volume(B, Nctaid), BlockThreads, "divopt.nthreads")};
+          B.CreateMul(volume(B, Nctaid), BlockThreads, "divopt.nthreads"), Cta};
 }
 
 } // namespace divopt

@@ -34,6 +34,7 @@ Dim3Values delinearize(llvm::IRBuilder<> &B, llvm::Value *L, Dim3Values N,
 struct ThreadGeometry {
   llvm::Value *Gtid;
   llvm::Value *Threads;
+  llvm::Value *Block; // the thread block's linear index
 };
 ThreadGeometry emitThreadGeometry(llvm::IRBuilder<> &B);
 

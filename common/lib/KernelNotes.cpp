@@ -192,6 +192,15 @@ KernelNote kernelFromJson(const json &J, bool RequireFeatures) {
     K.Counters = countersFromJson(*Counters, K);
     K.HasCounters = true;
   }
+  if (auto Sampling = J.find("branch_sampling"); Sampling != J.end()) {
+    std::string In = Where + " branch_sampling";
+    K.Sampling.Period = field<uint32_t>(*Sampling, "period", In.c_str());
+    K.Sampling.MinThreads = field<uint64_t>(*Sampling, "min_threads", In.c_str());
+    uint32_t P = K.Sampling.Period;
+    if (P == 0 || (P & (P - 1)) != 0)
+      throw NotesError(In + " has period " + std::to_string(P) + ", not a power of two");
+    K.HasBranchSampling = true;
+  }
   return K;
 }
 
@@ -289,7 +298,15 @@ std::string serializeKernelNote(const KernelNote &K) {
   }
   if (K.HasCounters)
     J["counters"] = countersToJson(K.Counters);
+  if (K.HasBranchSampling)
+    J["branch_sampling"] = {{"period", K.Sampling.Period}, {"min_threads", K.Sampling.MinThreads}};
   return J.dump();
+}
+
+uint64_t branchCountedBlocks(const KernelNote &K, uint64_t Threads, uint64_t Blocks) {
+  if (!K.HasBranchSampling || Threads < K.Sampling.MinThreads)
+    return Blocks;
+  return (Blocks + K.Sampling.Period - 1) / K.Sampling.Period;
 }
 
 } // namespace divopt

@@ -1,6 +1,7 @@
 #include "profile/DivergenceStats.h"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 namespace divopt {
@@ -100,8 +101,17 @@ LaunchStats computeLaunchStats(const LaunchProfile &P) {
     return A.DivergenceCost > B.DivergenceCost;
   });
 
+  S.ThreadBlocks = ThreadBlocks;
+  S.BranchCountedBlocks = branchCountedBlocks(P.Kernel, S.Threads, ThreadBlocks);
+  auto Scaled = [&S](uint64_t Sum) {
+    if (!S.branchesSampled())
+      return Sum;
+    return uint64_t(std::llround(double(Sum) * double(S.ThreadBlocks) /
+                                 double(S.BranchCountedBlocks)));
+  };
   for (size_t K = 0; K < P.Kernel.BranchBlocks.size(); ++K) {
-    BranchStats B{unsigned(K), P.Kernel.BranchBlocks[K], P.Branches[2 * K], P.Branches[2 * K + 1]};
+    BranchStats B{unsigned(K), P.Kernel.BranchBlocks[K], Scaled(P.Branches[2 * K]),
+                  Scaled(P.Branches[2 * K + 1])};
     S.BranchExecutions += B.Executed;
     S.DivergentBranches += B.Divergent;
     S.Branches.push_back(B);

@@ -44,6 +44,11 @@ struct LaunchStats {
   uint64_t Warps = 0;
   unsigned BasicBlocks = 0;
   uint64_t DivergentWarps = 0; // warps whose threads' BBVs are not all equal
+  // Branch counts: exact when the clone counted branches in every thread
+  // block; otherwise (abi::BranchSamplePeriod) estimates, the counted
+  // blocks' sums scaled by ThreadBlocks / BranchCountedBlocks.
+  uint64_t ThreadBlocks = 0;
+  uint64_t BranchCountedBlocks = 0;
   uint64_t BranchExecutions = 0;
   uint64_t DivergentBranches = 0;
   double DivergenceCost = 0;      // sum over blocks
@@ -52,6 +57,7 @@ struct LaunchStats {
 
   double divergentWarpRatio() const;   // 0 for no warps
   double divergentBranchRatio() const; // 0 for no executed branch
+  bool branchesSampled() const { return BranchCountedBlocks < ThreadBlocks; }
 };
 
 // One pass over the counters, warp by warp; allocates nothing per thread.

@@ -167,6 +167,30 @@ TEST(DivergenceStats, BranchTotalsAndRatio) {
   EXPECT_EQ(computeLaunchStats(P).divergentBranchRatio(), 0.0) << "no executed branch";
 }
 
+// A clone that counted branches in every eighth thread block: the sums are
+// scaled to all blocks, and the stats say from how many they come.
+TEST(DivergenceStats, SampledBranchesAreScaledToEveryBlock) {
+  KernelNote K = kernelWithBlocks(4, 1, {0, 1});
+  K.HasBranchSampling = true;
+  K.Sampling = {8, 2048};
+  LaunchProfile P = launchOf(K, {20, 1, 1}, {128, 1, 1}); // 2560 threads, 20 blocks
+  P.Branches = {12, 3, 0, 0}; // blocks 0, 8 and 16: 4 warps each, a quarter divergent
+  LaunchStats S = computeLaunchStats(P);
+  EXPECT_EQ(S.ThreadBlocks, 20u);
+  EXPECT_EQ(S.BranchCountedBlocks, 3u);
+  EXPECT_TRUE(S.branchesSampled());
+  EXPECT_EQ(S.Branches[0].Executed, 80u) << "12 * 20 / 3";
+  EXPECT_EQ(S.Branches[0].Divergent, 20u);
+  EXPECT_EQ(S.BranchExecutions, 80u);
+  EXPECT_EQ(S.divergentBranchRatio(), 0.25);
+
+  LaunchProfile Small = launchOf(K, {10, 1, 1}, {128, 1, 1}); // under min_threads
+  Small.Branches = {40, 10, 0, 0};
+  LaunchStats Exact = computeLaunchStats(Small);
+  EXPECT_FALSE(Exact.branchesSampled());
+  EXPECT_EQ(Exact.BranchExecutions, 40u) << "counted in every block: as recorded";
+}
+
 TEST(DivergenceStats, RejectsCountersThatDoNotMatchTheNotes) {
   LaunchProfile P = launchOf(kernelWithBlocks(2, 1, {0}), {1, 1, 1}, {32, 1, 1});
   P.Counts.pop_back();

@@ -284,6 +284,39 @@ TEST(KernelNotes, OtherVersionIsRefused) {
   }
 }
 
+TEST(KernelNotes, BranchSampling) {
+  json J = valid();
+  const KernelNote Exact = parseModuleNotes(J.dump()).Kernels[0];
+  EXPECT_FALSE(Exact.HasBranchSampling) << "notes without it: every block counted";
+  EXPECT_EQ(branchCountedBlocks(Exact, 1u << 24, 65536), 65536u);
+
+  J["kernels"][0]["branch_sampling"] = {{"period", 8}, {"min_threads", 1048576}};
+  const KernelNote K = parseModuleNotes(J.dump()).Kernels[0];
+  ASSERT_TRUE(K.HasBranchSampling);
+  EXPECT_EQ(K.Sampling.Period, 8u);
+  EXPECT_EQ(K.Sampling.MinThreads, 1048576u);
+  EXPECT_EQ(branchCountedBlocks(K, 1048575, 4096), 4096u) << "under min_threads: all";
+  EXPECT_EQ(branchCountedBlocks(K, 1048576, 4096), 512u) << "blocks 0, 8, ..., 4088";
+  EXPECT_EQ(branchCountedBlocks(K, 1048576 + 256, 4097), 513u) << "and block 4096";
+  KernelNote Back = parseKernelNote(serializeKernelNote(K));
+  EXPECT_TRUE(Back.HasBranchSampling);
+  EXPECT_EQ(Back.Sampling.Period, 8u);
+  EXPECT_EQ(Back.Sampling.MinThreads, 1048576u);
+  EXPECT_EQ(serializeKernelNote(Exact).find("branch_sampling"), std::string::npos)
+      << "notes without it serialize as written (their digests stay valid)";
+
+  for (int Period : {0, 3, 12}) {
+    J["kernels"][0]["branch_sampling"]["period"] = Period;
+    std::string Message = parseError(J);
+    EXPECT_NE(Message.find("period " + std::to_string(Period) + ", not a power of two"),
+              std::string::npos)
+        << Message;
+  }
+  J["kernels"][0]["branch_sampling"] = {{"period", 8}};
+  std::string Message = parseError(J);
+  EXPECT_NE(Message.find("min_threads"), std::string::npos) << Message;
+}
+
 TEST(KernelNotes, NotJsonIsAnError) {
   EXPECT_THROW(parseModuleNotes("{\"version\": 1,"), NotesError);
   EXPECT_THROW(parseModuleNotes("[1, 2]"), NotesError);

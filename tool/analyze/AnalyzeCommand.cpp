@@ -129,7 +129,8 @@ void analyzeProfile(const Inputs &In, AnalyzeReport &Report) {
                                    tidAccessesPerBlock(P.Kernel), instructionsPerBlock(P.Kernel),
                                    Report);
     LaunchStats S = computeLaunchStats(P);
-    L.Branches = MeasuredBranches{S.DivergentBranches, S.BranchExecutions};
+    L.Branches = MeasuredBranches{S.DivergentBranches, S.BranchExecutions, S.BranchCountedBlocks,
+                                  S.ThreadBlocks};
     L.Header = P.Header;
     L.Kernel = P.Kernel;
     Report.Launches.push_back(std::move(L));

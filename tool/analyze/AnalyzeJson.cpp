@@ -70,6 +70,8 @@ json launchJson(const LaunchAnalysis &L) {
     Baseline["divergent_branches"] = L.Branches->Divergent;
     Baseline["branch_executions"] = L.Branches->Executed;
     Baseline["divergent_branch_ratio"] = L.Branches->ratio();
+    Baseline["branch_counted_blocks"] = L.Branches->CountedBlocks;
+    Baseline["thread_blocks"] = L.Branches->ThreadBlocks;
   }
   J["baseline"] = std::move(Baseline);
   json Algorithms = json::object();

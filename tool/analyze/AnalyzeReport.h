@@ -17,6 +17,9 @@ namespace divopt {
 struct MeasuredBranches {
   uint64_t Divergent = 0;
   uint64_t Executed = 0;
+  // Counted in CountedBlocks of the launch's ThreadBlocks and scaled to all
+  // when fewer (the profile clone's branch sampling).
+  uint64_t CountedBlocks = 0, ThreadBlocks = 0;
   double ratio() const { return Executed ? double(Divergent) / double(Executed) : 0.0; }
 };
 

@@ -77,8 +77,12 @@ void printHeader(std::ostream &OS, const LaunchAnalysis &L) {
   if (L.Branches)
     line(OS, "divergent branches",
          std::to_string(L.Branches->Divergent) + " / " + std::to_string(L.Branches->Executed) +
-             " (" + fixed(100 * L.Branches->ratio(), "%.1f%%") +
-             "), measured; a regrouping's are measured by profiling it");
+             " (" + fixed(100 * L.Branches->ratio(), "%.1f%%") + "), measured" +
+             (L.Branches->CountedBlocks < L.Branches->ThreadBlocks
+                  ? " in " + std::to_string(L.Branches->CountedBlocks) + " of " +
+                        std::to_string(L.Branches->ThreadBlocks) + " thread blocks and scaled"
+                  : std::string()) +
+             "; a regrouping's are measured by profiling it");
 }
 
 void printTable(std::ostream &OS, const LaunchAnalysis &L) {

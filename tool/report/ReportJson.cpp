@@ -65,6 +65,10 @@ json launchJson(const LaunchReport &L) {
               {"branch_executions", S.BranchExecutions},
               {"divergent_branches", S.DivergentBranches},
               {"divergent_branch_ratio", S.divergentBranchRatio()},
+              // Branch counts come from these thread blocks, scaled to all
+              // when fewer (the profile clone's branch sampling).
+              {"branch_counted_blocks", S.BranchCountedBlocks},
+              {"thread_blocks", S.ThreadBlocks},
               {"divergence_cost", S.DivergenceCost},
               {"loop_imbalance", loopJson(L.Loop)},
               {"regroup", {{"safe", L.Regroup.Safe},

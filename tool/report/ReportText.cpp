@@ -94,7 +94,10 @@ void printSummary(std::ostream &OS, const LaunchReport &L) {
                       std::to_string(S.BasicBlocks) + " basic blocks");
   line("divergent warps", fraction(S.DivergentWarps, S.Warps, S.divergentWarpRatio()));
   line("divergent branches",
-       fraction(S.DivergentBranches, S.BranchExecutions, S.divergentBranchRatio()));
+       fraction(S.DivergentBranches, S.BranchExecutions, S.divergentBranchRatio()) +
+           (S.branchesSampled() ? ", estimated from " + std::to_string(S.BranchCountedBlocks) +
+                                      " of " + std::to_string(S.ThreadBlocks) + " thread blocks"
+                                : std::string()));
   line("divergence cost", fixed(S.DivergenceCost) + " warp instructions beyond balanced warps");
   if (L.Loop) {
     const LoopImbalance &I = *L.Loop;

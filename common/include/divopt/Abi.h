@@ -55,6 +55,16 @@ inline constexpr const char *ProfileCloneSuffix = "__divopt_profile";
 //   With C == 0 nothing is stored to counts and overflow is never touched.
 inline constexpr unsigned ProfileHiddenParams = 3;
 inline constexpr unsigned BranchBucketThreads = 128; // a power of two
+// Branch sampling: in a launch of at least BranchSampleMinThreads threads,
+// only thread blocks whose linear index is a multiple of BranchSamplePeriod
+// count their warps' branches (branches above); every thread still counts
+// its edges. A ballot at every execution of every branch cost Mandelbrot's
+// two-branch inner loop as much as the loop itself (its profile clone ran
+// 3.8x the original on an H100). The notes record both numbers
+// ("branch_sampling", docs/notes-format.md), so readers scale the sums by
+// what the clone that wrote them did.
+inline constexpr unsigned BranchSamplePeriod = 8; // a power of two
+inline constexpr unsigned long long BranchSampleMinThreads = 1ull << 20;
 
 // The redirected clone of a regroupable kernel K is K + RedirectCloneSuffix,
 // with one hidden parameter after K's: const uint32_t *D, where the thread at

@@ -71,7 +71,20 @@ struct KernelNote {
   // counters on edges, whose clone counts every block.
   std::vector<CounterEdge> Counters;
   bool HasCounters = false;
+  // Which thread blocks the profile clone counts branches in
+  // (abi::BranchSamplePeriod): in launches of at least MinThreads threads,
+  // those whose linear index is a multiple of Period. Notes without
+  // "branch_sampling" are from a clone that counted them in every block.
+  struct BranchSampling {
+    uint32_t Period = 1; // a power of two
+    uint64_t MinThreads = 0;
+  } Sampling;
+  bool HasBranchSampling = false;
 };
+
+// The thread blocks of a launch (Blocks of them, Threads threads) whose
+// branches K's profile clone counted: all of them, or every Period-th.
+uint64_t branchCountedBlocks(const KernelNote &K, uint64_t Threads, uint64_t Blocks);
 
 // How the kernel's block counts follow from its profile clone's counters.
 // Throws NotesError when the notes' counters do not determine them.

@@ -53,8 +53,17 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-DAG: call i32 @llvm.nvvm.read.ptx.sreg.nctaid.z()
 ; CHECK: %divopt.gtid = add i64
 ; CHECK: %divopt.nthreads = mul i64
-; Each conditional branch: a ballot over the active lanes, counted in 32-bit
-; registers by the leader, the active lane with no active lane below it.
+; Branches are counted in every thread block of a launch under 2^20 threads,
+; else in every eighth (abi::BranchSamplePeriod): a block-uniform predicate.
+; CHECK: [[LOW:%.*]] = and i64 [[BLOCK:%.*]], 7
+; CHECK: [[NTH:%.*]] = icmp eq i64 [[LOW]], 0
+; CHECK: [[SMALL:%.*]] = icmp ult i64 %divopt.nthreads, 1048576
+; CHECK: %divopt.branch.sampled = or i1 [[SMALL]], [[NTH]]
+; Each conditional branch, in a sampled block: a ballot over the active lanes,
+; counted in 32-bit registers by the leader, the active lane with no active
+; lane below it. Other blocks jump over it.
+; CHECK: br i1 %divopt.branch.sampled, label %divopt.branch.count, label %entry.divopt.counted
+; CHECK: divopt.branch.count:
 ; CHECK: [[ACTIVE:%.*]] = call i32 @llvm.nvvm.activemask()
 ; CHECK: [[TAKEN:%.*]] = call i32 @llvm.nvvm.vote.ballot.sync(i32 [[ACTIVE]], i1 %has)
 ; CHECK: [[BELOW:%.*]] = call i32 @llvm.nvvm.read.ptx.sreg.lanemask.lt()
@@ -62,8 +71,9 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK: [[LEADER:%.*]] = icmp eq i32 [[LOWER]], 0
 ; CHECK: [[ONE:%.*]] = zext i1 [[LEADER]] to i32
 ; CHECK: add i32 0, [[ONE]]
-; The skip edge entry -> exit is critical: counted in entry by the branch
-; condition, no block of its own.
+; The skip edge entry -> exit is critical: counted where the branch is, by
+; its condition, no block of its own.
+; CHECK: entry.divopt.counted:
 ; CHECK: [[SKIP:%.*]] = xor i1 %has, true
 ; CHECK: [[SKIP32:%.*]] = zext i1 [[SKIP]] to i32
 ; CHECK: [[EDGE0:%.*]] = add i32 0, [[SKIP32]]
@@ -72,7 +82,10 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; no block on the edge): the body adds the condition.
 ; CHECK: body:
 ; CHECK: [[BACK:%divopt.edge1.0]] = phi i32
+; CHECK: br i1 %divopt.branch.sampled, label %[[COUNT1:.*]], label %body.divopt.counted
+; CHECK: [[COUNT1]]:
 ; CHECK: call i32 @llvm.nvvm.vote.ballot.sync(i32 {{%.*}}, i1 %more)
+; CHECK: body.divopt.counted:
 ; CHECK: [[MORE32:%.*]] = zext i1 %more to i32
 ; CHECK: [[BACKNEXT:%.*]] = add i32 [[BACK]], [[MORE32]]
 ; CHECK: br i1 %more, label %body, label %exit
@@ -80,7 +93,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; (wide), else as u16 (narrow; tests/lit/device/profile-narrow-counters.ll
 ; has the overflow escape) ...
 ; CHECK: exit:
-; CHECK: [[BACKOUT:%.*]] = phi i32 [ [[BACKNEXT]], %body ], [ 0, %entry ]
+; CHECK: [[BACKOUT:%.*]] = phi i32 [ [[BACKNEXT]], %body.divopt.counted ], [ 0, %entry.divopt.counted ]
 ; CHECK: [[S0:%.*]] = mul i64 0, %divopt.nthreads
 ; CHECK: [[I0:%.*]] = add i64 [[S0]], %divopt.gtid
 ; CHECK: [[S1:%.*]] = mul i64 1, %divopt.nthreads

@@ -101,7 +101,7 @@ d:
 ; CHECK-LABEL: define ptx_kernel void @ifloop__divopt_profile(
 ; CHECK-SAME: ptr addrspace(1) %divopt.counts, ptr addrspace(1) %divopt.branches, ptr addrspace(1) %divopt.overflow)
 ; Neither of entry's edges is counted (only its branch, by the leader).
-; CHECK: entry:
+; CHECK: entry.divopt.counted:
 ; CHECK-NOT: zext i1 %odd
 ; CHECK: br i1 %odd, label %then, label %else
 ; CHECK: then:
@@ -118,7 +118,8 @@ d:
 ; CHECK: br label %loop
 ; Counter 1, the back edge, by the loop's condition: no block of its own.
 ; CHECK: loop:
-; CHECK: [[BACK:%divopt.edge1.0]] = phi i32 [ 0, %join ], [ [[BACKNEXT:%.*]], %loop ]
+; CHECK: [[BACK:%divopt.edge1.0]] = phi i32 [ 0, %join ], [ [[BACKNEXT:%.*]], %loop.divopt.counted ]
+; CHECK: loop.divopt.counted:
 ; CHECK: [[MORE:%.*]] = zext i1 %more to i32
 ; CHECK-NEXT: [[BACKNEXT]] = add i32 [[BACK]], [[MORE]]
 ; CHECK: br i1 %more, label %loop, label %done

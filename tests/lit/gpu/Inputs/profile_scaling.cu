@@ -10,6 +10,9 @@
 //   profile_scaling classes        many-class, few-class and one-class
 //                                  launches, every thread's block counts
 //                                  checked against their closed forms
+//   profile_scaling branches       branch sampling: a launch of 2^20
+//                                  threads counts branches in every eighth
+//                                  block, one of fewer in every block
 //   profile_scaling overhead N     N launches of a tiny kernel, the host time
 //                                  per launch (launch sampling's cost)
 //   profile_scaling overflow       16-bit counters: a few threads loop more
@@ -95,6 +98,15 @@ __global__ void manyLong(float *out) {
   for (unsigned i = 0; i < manyLongTrips(t); ++i)
     acc += 1.0f;
   out[t] = acc;
+}
+
+// Odd and even lanes part ways: the branch diverges in every warp, once.
+__global__ void parityBranch(float *out) {
+  unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t & 1)
+    out[t] = 1.0f;
+  else
+    out[t] = float(t);
 }
 
 __global__ void tiny(int *x) {
@@ -258,6 +270,36 @@ int overhead(unsigned N) {
   return X == int(N) + 1 ? 0 : 1;
 }
 
+// Branch sampling (abi::BranchSamplePeriod): a launch of 2^20 threads counts
+// its branches in every eighth thread block, one just under it in all; the
+// block counts are exact in both.
+int branches() {
+  const unsigned Block = 256, WarpsPerBlock = Block / 32, Big = 4096, Small = 4095;
+  float *dOut;
+  CHECK(cudaMalloc(&dOut, size_t(Big) * Block * sizeof(float)));
+  parityBranch<<<Big, Block>>>(dOut);
+  parityBranch<<<Small, Block>>>(dOut);
+  CHECK(cudaGetLastError());
+  auto All = readProfile();
+  auto Launches = launchesOf(All, "parityBranch");
+  expect(Launches.size() == 2, "two records of parityBranch");
+  for (const divopt::LaunchProfile *P : Launches) {
+    uint64_t Blocks = P->Header.Grid[0], Threads = P->Header.threads();
+    uint64_t Counted = divopt::branchCountedBlocks(P->Kernel, Threads, Blocks);
+    std::string Name = "parityBranch<<<" + std::to_string(Blocks) + ", 256>>>";
+    expect(P->Kernel.HasBranchSampling, Name + ": the notes say how branches are sampled");
+    expect(Counted == (Blocks == Big ? Big / 8 : Small),
+           Name + ": branches counted in " + std::to_string(Counted) + " blocks");
+    expect(hasBranch(*P, Counted * WarpsPerBlock, Counted * WarpsPerBlock),
+           Name + ": every counted warp diverges once;" + branchList(*P));
+    expect(hasBlockCounting(*P, [](uint64_t t) { return uint32_t(t & 1); }),
+           Name + ": the odd threads' block, exact in every thread");
+    expect(hasBlockCounting(*P, [](uint64_t t) { return uint32_t(~t & 1); }),
+           Name + ": the even threads' block, exact in every thread");
+  }
+  return finish();
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -270,8 +312,10 @@ int main(int argc, char **argv) {
     return classes();
   if (Mode == "overflow")
     return overflow();
+  if (Mode == "branches")
+    return branches();
   if (Mode == "overhead" && argc == 3)
     return overhead(unsigned(std::atoi(argv[2])));
-  std::fprintf(stderr, "usage: profile_scaling launches OUT | count PROFILE N | classes | overhead N\n");
+  std::fprintf(stderr, "usage: profile_scaling launches OUT | count PROFILE N | classes | overflow | branches | overhead N\n");
   return 2;
 }
