@@ -97,7 +97,7 @@ json::Object kernelNotes(Function &Kernel, const BlockNumbering &Numbering,
     Counters.push_back(json::Array{
         E.From, E.Succ == CounterEdge::ExitEdge ? int64_t(-1) : int64_t(E.Succ)});
   const DISubprogram *SP = Kernel.getSubprogram();
-  return json::Object{{"name", Kernel.getName()},
+  json::Object Notes{{"name", Kernel.getName()},
                       {"file", SP ? SP->getFilename().str() : std::string()},
                       {"line", SP ? SP->getLine() : 0u},
                       {"params", Kernel.arg_size()},
@@ -108,10 +108,11 @@ json::Object kernelNotes(Function &Kernel, const BlockNumbering &Numbering,
                                                {"line", Verdict.Culprit ? userLine(*Verdict.Culprit)
                                                                         : 0u}}},
                       {"features", std::move(FeatureList)},
-                      {"counters", std::move(Counters)},
-                      {"branch_sampling",
-                       json::Object{{"period", abi::BranchSamplePeriod},
-                                    {"min_threads", abi::BranchSampleMinThreads}}}};
+                      {"counters", std::move(Counters)}};
+  if (profileCloneSamplesBranches(Kernel))
+    Notes["branch_sampling"] = json::Object{{"period", abi::BranchSamplePeriod},
+                                            {"min_threads", abi::BranchSampleMinThreads}};
+  return Notes;
 }
 
 json::Object moduleNotes(Module &M, json::Array Kernels) {

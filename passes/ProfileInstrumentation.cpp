@@ -15,6 +15,7 @@
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
@@ -79,15 +80,9 @@ Value *lanesDisagree(IRBuilder<> &B, Instruction *Term, Value *Active) {
 // (%lanemask_lt is a per-thread constant, hoisted out of loops), and the
 // counters are 32-bit registers (a 64-bit add is two instructions), widened
 // when they are added to the 64-bit buckets at exit. A thread's count of one
-// branch wraps at 2^32 executions, as its edge counters do. Only thread
-// blocks that Sampled names count (abi::BranchSamplePeriod); the others jump
-// over the count, a uniform branch in place of two votes and five ALU
-// instructions.
-void countBranch(Instruction *Term, AllocaInst *Exec, AllocaInst *Div, Value *Sampled) {
-  BasicBlock *Head = Term->getParent();
-  IRBuilder<> B(SplitBlockAndInsertIfThen(Sampled, Term->getIterator(), false));
-  B.GetInsertBlock()->setName("divopt.branch.count");
-  Term->getParent()->setName(Head->getName() + ".divopt.counted");
+// branch wraps at 2^32 executions, as its edge counters do.
+void countBranch(Instruction *Term, AllocaInst *Exec, AllocaInst *Div) {
+  IRBuilder<> B(Term);
   Value *Active = B.CreateIntrinsic(Intrinsic::nvvm_activemask, {});
   Value *Disagree = lanesDisagree(B, Term, Active);
   Value *Below = B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_lanemask_lt, {});
@@ -278,6 +273,58 @@ std::vector<CounterEdge> profileCounters(Function &Kernel, const BlockNumbering 
   return chooseCountedEdges(Succ, Weights);
 }
 
+bool profileCloneSamplesBranches(const Function &Kernel) {
+  for (const BasicBlock &BB : Kernel)
+    for (const Instruction &I : BB)
+      if (auto *Call = dyn_cast<CallBase>(&I); Call && Call->isInlineAsm())
+        return false;
+  return true;
+}
+
+namespace {
+
+// The clone's body with a new entry block, which the counters' allocas and
+// the thread geometry go into; the kernel's own static allocas move there
+// too, so that they stay static whatever follows. Twice: the body is also
+// copied (".sampled"), for the thread blocks that count branches
+// (abi::BranchSamplePeriod), and the entry picks a copy. Two copies rather
+// than a test at every branch: a uniform branch around each count still cost
+// Mandelbrot's inner loop 2.4x its original (H100).
+struct VersionedBody {
+  BasicBlock *Entry;           // the new entry; its terminator is added last
+  ClonedBlocks Plain, Sampled; // numbered blocks and returns of each copy
+};
+
+VersionedBody versionBody(Function &F, const ClonedBlocks &Plain, bool Twice) {
+  BasicBlock *OldEntry = &F.getEntryBlock();
+  SmallVector<BasicBlock *, 32> Body;
+  for (BasicBlock &BB : F)
+    Body.push_back(&BB);
+  BasicBlock *Entry = BasicBlock::Create(F.getContext(), "divopt.entry", &F, OldEntry);
+  for (Instruction &I : make_early_inc_range(*OldEntry))
+    if (auto *AI = dyn_cast<AllocaInst>(&I); AI && AI->isStaticAlloca())
+      AI->moveBefore(*Entry, Entry->end());
+  VersionedBody V{Entry, Plain, Plain};
+  if (!Twice)
+    return V;
+  ValueToValueMapTy Map;
+  SmallVector<BasicBlock *, 32> Copies;
+  for (BasicBlock *BB : Body) {
+    BasicBlock *Copy = CloneBasicBlock(BB, Map, ".sampled", &F);
+    Map[BB] = Copy;
+    Copies.push_back(Copy);
+  }
+  remapInstructionsInBlocks(Copies, Map);
+  V.Sampled = {};
+  for (BasicBlock *BB : Plain.Blocks)
+    V.Sampled.Blocks.push_back(cast<BasicBlock>(Map[BB]));
+  for (ReturnInst *Ret : Plain.Returns)
+    V.Sampled.Returns.push_back(cast<ReturnInst>(Map[Ret]));
+  return V;
+}
+
+} // namespace
+
 Function *createProfileClone(Function &Kernel, const BlockNumbering &Numbering) {
   // Chosen on the original kernel, as the notes record them.
   std::vector<CounterEdge> Counted = profileCounters(Kernel, Numbering);
@@ -288,14 +335,14 @@ Function *createProfileClone(Function &Kernel, const BlockNumbering &Numbering) 
       {{GlobalPtr, "divopt.counts"}, {GlobalPtr, "divopt.branches"},
        {GlobalPtr, "divopt.overflow"}},
       &VMap);
-  auto [Blocks, Returns] = clonedBlocks(Numbering, VMap);
   Argument *Counts = Clone->getArg(Kernel.arg_size());
   Argument *Branches = Clone->getArg(Kernel.arg_size() + 1);
   Argument *Overflow = Clone->getArg(Kernel.arg_size() + 2);
   static_assert(abi::ProfileHiddenParams == 3, "counts, branches, overflow");
+  const bool Sampling = profileCloneSamplesBranches(Kernel);
+  VersionedBody V = versionBody(*Clone, clonedBlocks(Numbering, VMap), Sampling);
 
-  BasicBlock &Entry = Clone->getEntryBlock();
-  IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
+  IRBuilder<> B(V.Entry);
   Counters C;
   auto NewCounter = [&](Type *T, uint64_t Initial, const Twine &Name) {
     AllocaInst *A = B.CreateAlloca(T, nullptr, Name);
@@ -309,27 +356,34 @@ Function *createProfileClone(Function &Kernel, const BlockNumbering &Numbering) 
     C.BranchDiv.push_back(NewCounter(B.getInt32Ty(), 0, "divopt.br" + Twine(K) + ".div"));
   }
   ThreadGeometry G = emitThreadGeometry(B);
-  Value *Sampled = B.CreateOr(
-      B.CreateICmpULT(G.Threads, B.getInt64(abi::BranchSampleMinThreads)),
-      B.CreateICmpEQ(B.CreateAnd(G.Block, B.getInt64(abi::BranchSamplePeriod - 1)),
-                     B.getInt64(0)),
-      "divopt.branch.sampled");
+  if (Sampling)
+    B.CreateCondBr(
+        B.CreateOr(B.CreateICmpULT(G.Threads, B.getInt64(abi::BranchSampleMinThreads)),
+                   B.CreateICmpEQ(B.CreateAnd(G.Block, B.getInt64(abi::BranchSamplePeriod - 1)),
+                                  B.getInt64(0)),
+                   "divopt.branch.sampled"),
+        V.Sampled.Blocks[0], V.Plain.Blocks[0]);
+  else
+    B.CreateBr(V.Plain.Blocks[0]);
 
   // Branches first: a switch's successors as they are in K, before counting
   // splits some of its edges (two cases into one block stay one way to go).
-  // Counting a branch moves its terminator into a block of its own: the
-  // edges are then counted from there.
-  for (unsigned K = 0; K < Numbering.BranchBlocks.size(); ++K) {
-    BasicBlock *&Branching = Blocks[Numbering.BranchBlocks[K]];
-    Instruction *Term = Branching->getTerminator();
-    countBranch(Term, C.BranchExec[K], C.BranchDiv[K], Sampled);
-    Branching = Term->getParent();
-  }
+  for (unsigned K = 0; K < Numbering.BranchBlocks.size(); ++K)
+    countBranch(V.Sampled.Blocks[Numbering.BranchBlocks[K]]->getTerminator(), C.BranchExec[K],
+                C.BranchDiv[K]);
   // Splitting an edge adds a block to the clone only: the numbered blocks
   // and their terminators' successor order stay as the notes have them.
-  for (unsigned E = 0; E < Counted.size(); ++E)
-    countEdge(Blocks[Counted[E].From], Counted[E].Succ, C.Edges[E]);
-  for (ReturnInst *Ret : Returns)
+  // Without sampling both are the one body: counted once, with its branches.
+  SmallVector<const ClonedBlocks *, 2> Copies{&V.Plain};
+  if (Sampling)
+    Copies.push_back(&V.Sampled);
+  for (const ClonedBlocks *Copy : Copies)
+    for (unsigned E = 0; E < Counted.size(); ++E)
+      countEdge(Copy->Blocks[Counted[E].From], Counted[E].Succ, C.Edges[E]);
+  if (Sampling)
+    for (ReturnInst *Ret : V.Plain.Returns)
+      storeEdgeCounters(Ret, C, G, Counts, Overflow);
+  for (ReturnInst *Ret : V.Sampled.Returns)
     flushAt(Ret, C, G, Counts, Branches, Overflow);
 
   SmallVector<AllocaInst *, 32> All(C.Edges.begin(), C.Edges.end());

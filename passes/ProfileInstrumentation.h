@@ -8,7 +8,9 @@
 // branch runs and diverges. Counters live in registers while the thread runs
 // and are written out once at each return, so a hot loop pays at most one
 // add per counted edge, not a memory round trip, and the edges of its hottest
-// path none. At the return, one uniform test of overflow picks u32 slots
+// path none. Branches are counted in a sample of the thread blocks of large
+// launches (abi::BranchSamplePeriod), by a second copy of the body that only
+// those blocks run. At the return, one uniform test of overflow picks u32 slots
 // (null) or u16 slots with an overflow list for the threads whose counts do
 // not fit (Abi.h). The original kernel is left untouched: mode off costs
 // nothing.
@@ -27,6 +29,12 @@ namespace divopt {
 // the edges inside hot loops are derived rather than counted. Deterministic:
 // the notes and the clone each ask, and get the same answer.
 std::vector<CounterEdge> profileCounters(llvm::Function &Kernel, const BlockNumbering &Numbering);
+
+// Whether Kernel's clone samples its branch counts (the notes'
+// "branch_sampling"): not when the kernel holds inline assembly, which may
+// declare PTX names (`.local .b32 ring[65]`) that two copies of its body
+// would declare twice; such a clone counts branches in every block.
+bool profileCloneSamplesBranches(const llvm::Function &Kernel);
 
 llvm::Function *createProfileClone(llvm::Function &Kernel, const BlockNumbering &Numbering);
 

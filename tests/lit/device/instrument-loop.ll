@@ -54,26 +54,17 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK: %divopt.gtid = add i64
 ; CHECK: %divopt.nthreads = mul i64
 ; Branches are counted in every thread block of a launch under 2^20 threads,
-; else in every eighth (abi::BranchSamplePeriod): a block-uniform predicate.
+; else in every eighth (abi::BranchSamplePeriod): a block-uniform predicate
+; picks one of two copies of the body, the second counting branches.
 ; CHECK: [[LOW:%.*]] = and i64 [[BLOCK:%.*]], 7
 ; CHECK: [[NTH:%.*]] = icmp eq i64 [[LOW]], 0
 ; CHECK: [[SMALL:%.*]] = icmp ult i64 %divopt.nthreads, 1048576
 ; CHECK: %divopt.branch.sampled = or i1 [[SMALL]], [[NTH]]
-; Each conditional branch, in a sampled block: a ballot over the active lanes,
-; counted in 32-bit registers by the leader, the active lane with no active
-; lane below it. Other blocks jump over it.
-; CHECK: br i1 %divopt.branch.sampled, label %divopt.branch.count, label %entry.divopt.counted
-; CHECK: divopt.branch.count:
-; CHECK: [[ACTIVE:%.*]] = call i32 @llvm.nvvm.activemask()
-; CHECK: [[TAKEN:%.*]] = call i32 @llvm.nvvm.vote.ballot.sync(i32 [[ACTIVE]], i1 %has)
-; CHECK: [[BELOW:%.*]] = call i32 @llvm.nvvm.read.ptx.sreg.lanemask.lt()
-; CHECK: [[LOWER:%.*]] = and i32 [[ACTIVE]], [[BELOW]]
-; CHECK: [[LEADER:%.*]] = icmp eq i32 [[LOWER]], 0
-; CHECK: [[ONE:%.*]] = zext i1 [[LEADER]] to i32
-; CHECK: add i32 0, [[ONE]]
-; The skip edge entry -> exit is critical: counted where the branch is, by
-; its condition, no block of its own.
-; CHECK: entry.divopt.counted:
+; CHECK: br i1 %divopt.branch.sampled, label %entry.sampled, label %entry
+; The copy without branch counters. The skip edge entry -> exit is critical:
+; counted where the branch is, by its condition, no block of its own.
+; CHECK: entry:
+; CHECK-NOT: vote.ballot
 ; CHECK: [[SKIP:%.*]] = xor i1 %has, true
 ; CHECK: [[SKIP32:%.*]] = zext i1 [[SKIP]] to i32
 ; CHECK: [[EDGE0:%.*]] = add i32 0, [[SKIP32]]
@@ -82,18 +73,15 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; no block on the edge): the body adds the condition.
 ; CHECK: body:
 ; CHECK: [[BACK:%divopt.edge1.0]] = phi i32
-; CHECK: br i1 %divopt.branch.sampled, label %[[COUNT1:.*]], label %body.divopt.counted
-; CHECK: [[COUNT1]]:
-; CHECK: call i32 @llvm.nvvm.vote.ballot.sync(i32 {{%.*}}, i1 %more)
-; CHECK: body.divopt.counted:
+; CHECK-NOT: vote.ballot
 ; CHECK: [[MORE32:%.*]] = zext i1 %more to i32
 ; CHECK: [[BACKNEXT:%.*]] = add i32 [[BACK]], [[MORE32]]
 ; CHECK: br i1 %more, label %body, label %exit
 ; At the return: counts[c * nthreads + gtid], as u32 when overflow is null
 ; (wide), else as u16 (narrow; tests/lit/device/profile-narrow-counters.ll
-; has the overflow escape) ...
+; has the overflow escape); no branch counters in this copy.
 ; CHECK: exit:
-; CHECK: [[BACKOUT:%.*]] = phi i32 [ [[BACKNEXT]], %body.divopt.counted ], [ 0, %entry.divopt.counted ]
+; CHECK: [[BACKOUT:%.*]] = phi i32 [ [[BACKNEXT]], %body ], [ 0, %entry ]
 ; CHECK: [[S0:%.*]] = mul i64 0, %divopt.nthreads
 ; CHECK: [[I0:%.*]] = add i64 [[S0]], %divopt.gtid
 ; CHECK: [[S1:%.*]] = mul i64 1, %divopt.nthreads
@@ -109,9 +97,26 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK: store i16
 ; CHECK: store i16
 ; CHECK: divopt.flushed:
+; CHECK-NOT: atomicrmw
+; CHECK: ret void
+; The copy that counts branches: at each conditional branch a ballot over the
+; active lanes, counted in 32-bit registers by the leader, the active lane
+; with no active lane below it.
+; CHECK: entry.sampled:
+; CHECK: [[ACTIVE:%.*]] = call i32 @llvm.nvvm.activemask()
+; CHECK: [[TAKEN:%.*]] = call i32 @llvm.nvvm.vote.ballot.sync(i32 [[ACTIVE]], i1 %has.sampled)
+; CHECK: [[BELOW:%.*]] = call i32 @llvm.nvvm.read.ptx.sreg.lanemask.lt()
+; CHECK: [[LOWER:%.*]] = and i32 [[ACTIVE]], [[BELOW]]
+; CHECK: [[LEADER:%.*]] = icmp eq i32 [[LOWER]], 0
+; CHECK: [[ONE:%.*]] = zext i1 [[LEADER]] to i32
+; CHECK: add i32 0, [[ONE]]
+; CHECK: body.sampled:
+; CHECK: call i32 @llvm.nvvm.vote.ballot.sync(i32 {{%.*}}, i1 %more.sampled)
+; Its return stores the same edge counters, then adds the nonzero branch
+; counters, widened, to the warp's bucket.
+; CHECK: exit.sampled:
+; CHECK: %divopt.is.narrow{{.*}} = icmp ne ptr addrspace(1) %divopt.overflow, null
 ; CHECK: %divopt.bucket = lshr i64 %divopt.gtid, 7
-; ... and atomic adds of the nonzero branch counters, widened, to the warp's
-; bucket.
 ; CHECK: icmp ne i32 [[N:%.*]], 0
 ; CHECK: [[WIDE:%.*]] = zext i32 [[N]] to i64
 ; CHECK: atomicrmw add ptr addrspace(1) {{%.*}}, i64 [[WIDE]] monotonic, align 8

@@ -101,7 +101,7 @@ d:
 ; CHECK-LABEL: define ptx_kernel void @ifloop__divopt_profile(
 ; CHECK-SAME: ptr addrspace(1) %divopt.counts, ptr addrspace(1) %divopt.branches, ptr addrspace(1) %divopt.overflow)
 ; Neither of entry's edges is counted (only its branch, by the leader).
-; CHECK: entry.divopt.counted:
+; CHECK: entry:
 ; CHECK-NOT: zext i1 %odd
 ; CHECK: br i1 %odd, label %then, label %else
 ; CHECK: then:
@@ -118,8 +118,7 @@ d:
 ; CHECK: br label %loop
 ; Counter 1, the back edge, by the loop's condition: no block of its own.
 ; CHECK: loop:
-; CHECK: [[BACK:%divopt.edge1.0]] = phi i32 [ 0, %join ], [ [[BACKNEXT:%.*]], %loop.divopt.counted ]
-; CHECK: loop.divopt.counted:
+; CHECK: [[BACK:%divopt.edge1.0]] = phi i32 [ 0, %join ], [ [[BACKNEXT:%.*]], %loop ]
 ; CHECK: [[MORE:%.*]] = zext i1 %more to i32
 ; CHECK-NEXT: [[BACKNEXT]] = add i32 [[BACK]], [[MORE]]
 ; CHECK: br i1 %more, label %loop, label %done
@@ -137,6 +136,9 @@ d:
 ; CHECK-NEXT: store i32 [[BACKNEXT]], ptr addrspace(1) [[P1]]
 ; CHECK-NEXT: br label %divopt.flushed
 ; CHECK: divopt.flushed:
+; CHECK-NEXT: ret void
+; The copy that counts branches adds them to the bucket after its counters.
+; CHECK: divopt.flushed{{[0-9]+}}:
 ; CHECK-NEXT: %divopt.bucket = lshr i64 %divopt.gtid, 7
 ; CHECK-NOT: %divopt.counts
 ; CHECK: atomicrmw add
@@ -149,22 +151,11 @@ d:
 ; CHECK-NOT: %divopt.overflow
 ; CHECK: ret void
 
-; A switch is a conditional branch: the lanes diverge when they disagree on
-; some bit of their successor's number (done 0, a 1, b 2).
+; The copy without branch counters first. A switch's edge to a block of one
+; predecessor counts there; b -> trap too, and an unreachable block's exit
+; edge needs no counter of its own here.
 ; CHECK-LABEL: define ptx_kernel void @sw__divopt_profile(
-; CHECK: [[ACTIVE:%.*]] = call i32 @llvm.nvvm.activemask()
-; CHECK-NEXT: [[IS0:%.*]] = icmp eq i32 %k, 0
-; CHECK-NEXT: [[I0:%.*]] = select i1 [[IS0]], i32 1, i32 0
-; CHECK-NEXT: [[IS1:%.*]] = icmp eq i32 %k, 1
-; CHECK-NEXT: [[I1:%.*]] = select i1 [[IS1]], i32 2, i32 [[I0]]
-; CHECK-NEXT: [[BIT0:%.*]] = trunc i32 [[I1]] to i1
-; CHECK-NEXT: [[VOTES0:%.*]] = call i32 @llvm.nvvm.vote.ballot.sync(i32 [[ACTIVE]], i1 [[BIT0]])
-; CHECK: [[SHIFTED:%.*]] = lshr i32 [[I1]], 1
-; CHECK-NEXT: [[BIT1:%.*]] = trunc i32 [[SHIFTED]] to i1
-; CHECK-NEXT: [[VOTES1:%.*]] = call i32 @llvm.nvvm.vote.ballot.sync(i32 [[ACTIVE]], i1 [[BIT1]])
 ; CHECK: switch i32 %k, label %done
-; A switch's edge to a block of one predecessor counts there; b -> trap too,
-; and an unreachable block's exit edge needs no counter of its own here.
 ; CHECK: a:
 ; CHECK-NEXT: store i32 1
 ; CHECK-NEXT: [[A:%.*]] = add i32 0, 1
@@ -181,6 +172,21 @@ d:
 ; The thread that reaches a return never took b -> trap.
 ; CHECK: store i32 0, ptr addrspace(1)
 ; CHECK: ret void
+; Then the copy that counts branches: a switch is a conditional branch, the
+; lanes diverge when they disagree on some bit of their successor's number
+; (done 0, a 1, b 2).
+; CHECK: entry.sampled:
+; CHECK: [[ACTIVE:%.*]] = call i32 @llvm.nvvm.activemask()
+; CHECK-NEXT: [[IS0:%.*]] = icmp eq i32 %k, 0
+; CHECK-NEXT: [[I0:%.*]] = select i1 [[IS0]], i32 1, i32 0
+; CHECK-NEXT: [[IS1:%.*]] = icmp eq i32 %k, 1
+; CHECK-NEXT: [[I1:%.*]] = select i1 [[IS1]], i32 2, i32 [[I0]]
+; CHECK-NEXT: [[BIT0:%.*]] = trunc i32 [[I1]] to i1
+; CHECK-NEXT: [[VOTES0:%.*]] = call i32 @llvm.nvvm.vote.ballot.sync(i32 [[ACTIVE]], i1 [[BIT0]])
+; CHECK: [[SHIFTED:%.*]] = lshr i32 [[I1]], 1
+; CHECK-NEXT: [[BIT1:%.*]] = trunc i32 [[SHIFTED]] to i1
+; CHECK-NEXT: [[VOTES1:%.*]] = call i32 @llvm.nvvm.vote.ballot.sync(i32 [[ACTIVE]], i1 [[BIT1]])
+; CHECK: switch i32 %k, label %done.sampled
 
 ; Critical edges out of a switch: split in the clone, counted in the new block.
 ; CHECK-LABEL: define ptx_kernel void @split__divopt_profile(
