@@ -39,6 +39,11 @@ constexpr unsigned Threads = 256;
 constexpr unsigned long long Empty = ~0ull;
 constexpr unsigned BucketRowsPerBlock = 64;
 constexpr unsigned CheckChunk = 32; // counters staged per step of the check
+// Up to this many counters in a step, each first lane of a class reads its
+// class's counters itself; past it the warp reads each class's row
+// together. Row by row, the warp waits on one load per distinct class in it:
+// bfs (5 counters, about ten classes a warp) spent 119 us checking 4M threads.
+constexpr unsigned LaneCompareChunk = 8;
 constexpr uint16_t Marker = 0xFFFF;
 
 __device__ unsigned long long globalTimer() {
@@ -165,12 +170,17 @@ __global__ void overflowHeaderKernel(uint32_t *Ov, uint32_t Capacity) {
 // Exact: a slot of the same tag is the thread's class only when all C
 // counters are equal. Fast (!Exact): the tag alone decides, and checkKernel
 // verifies the classes afterwards.
-__global__ void insertKernel(CountsView V, unsigned long long *Table, unsigned long long Slots, uint32_t *SlotOf,
-                             CompactionResult *R, const Meta *M, bool Exact, bool Weak) {
-  if (skip(M, Exact))
-    return;
+//
+// A slot goes from Empty to (tag, thread) once and then only lowers its
+// thread, never its tag, so the probes read slots through L1 (ld.ca): a stale
+// copy still names the slot's tag, an Empty one only costs a CAS that then
+// returns the slot as it is. Read through L2 alone (volatile), the slot of
+// a dominant class took a read from every warp of the launch at one L2
+// slice: 137 us of bfs's 4M threads (H100, ncu).
+__device__ void insertThread(uint32_t G, const CountsView &V, unsigned long long *Table,
+                             unsigned long long Slots, uint32_t *SlotOf, CompactionResult *R,
+                             bool Exact, bool Weak) {
   uint32_t T = V.T, C = V.C;
-  uint32_t G = blockIdx.x * blockDim.x + threadIdx.x;
   bool Live = G < T;
   unsigned LiveMask = __ballot_sync(~0u, Live);
   if (!Live)
@@ -209,7 +219,7 @@ __global__ void insertKernel(CountsView V, unsigned long long *Table, unsigned l
         Slot = 0;
         break;
       }
-      unsigned long long E = *reinterpret_cast<volatile unsigned long long *>(&Table[Slot]);
+      unsigned long long E = __ldca(&Table[Slot]);
       if (E == Empty) {
         E = atomicCAS(&Table[Slot], Empty, Mine);
         if (E == Empty)
@@ -228,19 +238,41 @@ __global__ void insertKernel(CountsView V, unsigned long long *Table, unsigned l
   // the slot while this runs is as good for comparing: same counters.
   unsigned SameSlot = __match_any_sync(LiveMask, uint32_t(Slot));
   if (Lane == unsigned(__ffs(SameSlot) - 1)) {
-    unsigned long long E = *reinterpret_cast<volatile unsigned long long *>(&Table[Slot]);
+    unsigned long long E = __ldca(&Table[Slot]);
     if (uint32_t(E) > G)
       atomicMin(&Table[Slot], Mine);
   }
+}
+
+// The passes that the exact path repeats run grid-stride over the threads,
+// on at most StrideBlocks blocks: the exact path is queued at every
+// compaction and returns at once unless the check failed, and a full grid of
+// blocks that only read Meta cost bfs 13 us a kernel (H100). Every lane of a
+// block calls Body the same number of times (G may be past T), so warp-wide
+// votes inside it see the whole warp.
+constexpr unsigned StrideBlocks = 2048;
+template <typename Fn> __device__ void forEachThread(uint32_t T, Fn &&Body) {
+  for (uint64_t Base = uint64_t(blockIdx.x) * blockDim.x; Base < T;
+       Base += uint64_t(gridDim.x) * blockDim.x)
+    Body(uint32_t(Base + threadIdx.x));
+}
+
+__global__ void insertKernel(CountsView V, unsigned long long *Table, unsigned long long Slots,
+                             uint32_t *SlotOf, CompactionResult *R, const Meta *M, bool Exact,
+                             bool Weak) {
+  if (skip(M, Exact))
+    return;
+  forEachThread(V.T, [&](uint32_t G) { insertThread(G, V, Table, Slots, SlotOf, R, Exact, Weak); });
 }
 
 __global__ void flagKernel(const unsigned long long *Table, const uint32_t *SlotOf, uint32_t T,
                            uint32_t *Flag, const Meta *M, bool Exact) {
   if (skip(M, Exact))
     return;
-  uint32_t G = blockIdx.x * blockDim.x + threadIdx.x;
-  if (G < T)
-    Flag[G] = uint32_t(Table[SlotOf[G]]) == G;
+  forEachThread(T, [&](uint32_t G) {
+    if (G < T)
+      Flag[G] = uint32_t(Table[SlotOf[G]]) == G;
+  });
 }
 
 __global__ void numberKernel(CountsView V, const uint32_t *Flag,
@@ -250,17 +282,18 @@ __global__ void numberKernel(CountsView V, const uint32_t *Flag,
   if (skip(M, Exact))
     return;
   uint32_t T = V.T, C = V.C;
-  uint32_t G = blockIdx.x * blockDim.x + threadIdx.x;
-  if (G >= T)
-    return;
-  uint32_t K = Number[G];
-  if (Flag[G]) {
-    Table[SlotOf[G]] = (static_cast<unsigned long long>(K) << 32) | G;
-    auto Th = V.at(G);
-    for (uint32_t c = 0; c < C; ++c)
-      Classes[size_t(K) * C + c] = Th[c];
-  }
-  if (G == T - 1) {
+  forEachThread(T, [&](uint32_t G) {
+    if (G >= T)
+      return;
+    uint32_t K = Number[G];
+    if (Flag[G]) {
+      Table[SlotOf[G]] = (static_cast<unsigned long long>(K) << 32) | G;
+      auto Th = V.at(G);
+      for (uint32_t c = 0; c < C; ++c)
+        Classes[size_t(K) * C + c] = Th[c];
+    }
+    if (G != T - 1)
+      return;
     uint32_t N = K + Flag[G];
     uint32_t Bits = idBits(N);
     M->NumClasses = N;
@@ -268,16 +301,17 @@ __global__ void numberKernel(CountsView V, const uint32_t *Flag,
     R->NumClasses = N;
     R->IdBits = Bits;
     R->PackedWords = (uint64_t(T) * Bits + 31) / 32;
-  }
+  });
 }
 
 __global__ void classIdKernel(const unsigned long long *Table, uint32_t *SlotOf, uint32_t T,
                               const Meta *M, bool Exact) {
   if (skip(M, Exact))
     return;
-  uint32_t G = blockIdx.x * blockDim.x + threadIdx.x;
-  if (G < T)
-    SlotOf[G] = uint32_t(Table[SlotOf[G]] >> 32);
+  forEachThread(T, [&](uint32_t G) {
+    if (G < T)
+      SlotOf[G] = uint32_t(Table[SlotOf[G]] >> 32);
+  });
 }
 
 // Every thread's counters against its class's vector: any difference sends
@@ -286,9 +320,9 @@ __global__ void classIdKernel(const unsigned long long *Table, uint32_t *SlotOf,
 // threads, stored by the threads (coalesced along the threads), then read
 // along the counters by the warp. A lane whose class an earlier lane of the
 // warp has compares with that lane in shared memory; the first lane of each
-// class compares with the class's row, which the 32 lanes read together (32
-// consecutive u32s). Transitivity makes that the same check as every thread
-// against the row.
+// class compares with the class's row: a few counters it reads itself, more
+// the 32 lanes read together (32 consecutive u32s). Transitivity makes that
+// the same check as every thread against the row.
 __global__ void __launch_bounds__(Threads) checkKernel(CountsView V, const uint32_t *ClassOf,
                                                        const uint32_t *Classes, Meta *M) {
   __shared__ uint32_t Stage[CheckChunk][Threads + 1];
@@ -311,11 +345,19 @@ __global__ void __launch_bounds__(Threads) checkKernel(CountsView V, const uint3
     if (Live && Lane != Leader)
       for (uint32_t k = 0; k < n; ++k)
         Bad |= Stage[k][threadIdx.x] != Stage[k][Base + Leader];
-    for (unsigned F = Firsts; F; F &= F - 1) {
-      unsigned j = __ffs(F) - 1;
-      uint32_t Cj = __shfl_sync(~0u, Class, j);
-      if (Lane < n)
-        Bad |= Classes[size_t(Cj) * C + c0 + Lane] != Stage[Lane][Base + j];
+    if (n <= LaneCompareChunk) {
+      // Each first lane reads its own class's few counters: independent
+      // loads, one round trip for the warp.
+      if (Live && Lane == Leader)
+        for (uint32_t k = 0; k < n; ++k)
+          Bad |= __ldg(&Classes[size_t(Class) * C + c0 + k]) != Stage[k][threadIdx.x];
+    } else {
+      for (unsigned F = Firsts; F; F &= F - 1) {
+        unsigned j = __ffs(F) - 1;
+        uint32_t Cj = __shfl_sync(~0u, Class, j);
+        if (Lane < n)
+          Bad |= __ldg(&Classes[size_t(Cj) * C + c0 + Lane]) != Stage[Lane][Base + j];
+      }
     }
     __syncwarp();
   }
@@ -377,6 +419,7 @@ __global__ void sumBranchesKernel(const unsigned long long *Buckets, uint64_t Ro
 
 size_t align256(size_t B) { return (B + 255) / 256 * 256; }
 unsigned blocksFor(uint64_t N) { return unsigned((N + Threads - 1) / Threads); }
+unsigned strideBlocksFor(uint64_t N) { return std::min(blocksFor(N), StrideBlocks); }
 
 } // namespace
 
@@ -495,16 +538,16 @@ cudaError_t queueCompaction(const CompactionBuffers &B, CompactionResult *R, cud
     for (bool Exact : {false, true}) {
       if (Exact)
         fillKernel<<<1024, Threads, 0, S>>>(Table, L.TableSlots, M);
-      insertKernel<<<blocksFor(T), Threads, 0, S>>>(V, Table, L.TableSlots, SlotOf, DR,
+      insertKernel<<<strideBlocksFor(T), Threads, 0, S>>>(V, Table, L.TableSlots, SlotOf, DR,
                                                     M, Exact, WeakHash);
-      flagKernel<<<blocksFor(T), Threads, 0, S>>>(Table, SlotOf, T, Flag, M, Exact);
+      flagKernel<<<strideBlocksFor(T), Threads, 0, S>>>(Table, SlotOf, T, Flag, M, Exact);
       size_t Bytes = L.ScanTempBytes;
       if (cudaError_t E = cub::DeviceScan::ExclusiveSum(B.Base + L.ScanTemp, Bytes, Flag, Packed,
                                                         int(T), S))
         return E;
-      numberKernel<<<blocksFor(T), Threads, 0, S>>>(V, Flag, Packed, SlotOf, Table,
+      numberKernel<<<strideBlocksFor(T), Threads, 0, S>>>(V, Flag, Packed, SlotOf, Table,
                                                     Classes, M, DR, Exact);
-      classIdKernel<<<blocksFor(T), Threads, 0, S>>>(Table, SlotOf, T, M, Exact);
+      classIdKernel<<<strideBlocksFor(T), Threads, 0, S>>>(Table, SlotOf, T, M, Exact);
       if (!Exact)
         checkKernel<<<blocksFor(T), Threads, 0, S>>>(V, SlotOf, Classes, M);
     }
