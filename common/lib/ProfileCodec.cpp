@@ -23,6 +23,10 @@ uint64_t featureColumnBytes(uint32_t Encoding, uint64_t Threads) {
     return 8;
   case FeatureThreadIndex:
     return 0;
+  case FeatureU8:
+    return Threads;
+  case FeatureU16:
+    return Threads * 2;
   case FeatureU32:
   case FeatureI32:
   case FeatureF32:
@@ -34,7 +38,7 @@ uint64_t featureColumnBytes(uint32_t Encoding, uint64_t Threads) {
 
 // The same tests, bit for bit, as the GPU's (runtime/profile/FeatureCompaction.cu).
 uint32_t chooseFeatureEncoding(const double *Values, uint64_t Threads) {
-  bool Constant = true, Index = true, U32 = true, I32 = true, F32 = true;
+  bool Constant = true, Index = true, U8 = true, U16 = true, U32 = true, I32 = true, F32 = true;
   uint64_t First = Threads ? codec::bitsOf(Values[0]) : 0;
   for (uint64_t T = 0; T < Threads; ++T) {
     double V = Values[T];
@@ -42,11 +46,15 @@ uint32_t chooseFeatureEncoding(const double *Values, uint64_t Threads) {
     Constant = Constant && Bits == First;
     Index = Index && Bits == codec::bitsOf(double(T));
     U32 = U32 && codec::fitsU32(V);
+    U16 = U16 && U32 && V <= 65535.0;
+    U8 = U8 && U32 && V <= 255.0;
     I32 = I32 && codec::fitsI32(V);
     F32 = F32 && codec::bitsOf(double(float(V))) == Bits;
   }
   return Constant ? FeatureConstant
          : Index  ? FeatureThreadIndex
+         : U8     ? FeatureU8
+         : U16    ? FeatureU16
          : U32    ? FeatureU32
          : I32    ? FeatureI32
          : F32    ? FeatureF32
@@ -63,6 +71,16 @@ std::string encodeFeatureColumn(const double *Values, uint64_t Threads, uint32_t
     std::memcpy(P, Values, 8);
     break;
   case FeatureThreadIndex:
+    break;
+  case FeatureU8:
+    for (uint64_t T = 0; T < Threads; ++T)
+      P[T] = char(uint8_t(Values[T]));
+    break;
+  case FeatureU16:
+    for (uint64_t T = 0; T < Threads; ++T) {
+      uint16_t V = uint16_t(Values[T]);
+      std::memcpy(P + T * 2, &V, 2);
+    }
     break;
   case FeatureU32:
     for (uint64_t T = 0; T < Threads; ++T) {
@@ -100,6 +118,17 @@ void decodeFeatureColumn(const char *Data, uint64_t Threads, uint32_t Encoding, 
   case FeatureThreadIndex:
     for (uint64_t T = 0; T < Threads; ++T)
       Out[T] = double(T);
+    break;
+  case FeatureU8:
+    for (uint64_t T = 0; T < Threads; ++T)
+      Out[T] = uint8_t(Data[T]);
+    break;
+  case FeatureU16:
+    for (uint64_t T = 0; T < Threads; ++T) {
+      uint16_t V;
+      std::memcpy(&V, Data + T * 2, 2);
+      Out[T] = V;
+    }
     break;
   case FeatureU32:
     for (uint64_t T = 0; T < Threads; ++T) {

@@ -8,7 +8,7 @@ namespace divopt::rt::profile {
 namespace {
 
 constexpr unsigned IsConstant = 1, IsIndex = 2, FitsU32 = 4, FitsI32 = 8, FitsF32 = 16,
-                   AllFlags = 31;
+                   FitsU8 = 32, FitsU16 = 64, AllFlags = 127;
 constexpr unsigned Threads = 256;
 
 size_t align256(size_t N) { return (N + 255) / 256 * 256; }
@@ -25,7 +25,7 @@ __device__ __forceinline__ unsigned flagsOf(double V, unsigned long long First,
     F |= IsIndex;
   if (V >= 0 && V <= 4294967295.0 &&
       (unsigned long long)__double_as_longlong(double(unsigned(V))) == Bits)
-    F |= FitsU32;
+    F |= FitsU32 | (V <= 65535.0 ? FitsU16 : 0) | (V <= 255.0 ? FitsU8 : 0);
   if (V >= -2147483648.0 && V <= 2147483647.0 &&
       (unsigned long long)__double_as_longlong(double(int(V))) == Bits)
     F |= FitsI32;
@@ -37,6 +37,8 @@ __device__ __forceinline__ unsigned flagsOf(double V, unsigned long long First,
 __device__ __forceinline__ uint32_t encodingOf(unsigned Flags) {
   return Flags & IsConstant ? FeatureConstant
          : Flags & IsIndex  ? FeatureThreadIndex
+         : Flags & FitsU8   ? FeatureU8
+         : Flags & FitsU16  ? FeatureU16
          : Flags & FitsU32  ? FeatureU32
          : Flags & FitsI32  ? FeatureI32
          : Flags & FitsF32  ? FeatureF32
@@ -71,12 +73,20 @@ __global__ void encodeKernel(const double *Values, unsigned T, unsigned F, const
       R[Col].Reserved = 0;
       R[Col].Bytes = E == FeatureConstant      ? 8
                      : E == FeatureThreadIndex ? 0
+                     : E == FeatureU8          ? uint64_t(T)
+                     : E == FeatureU16         ? uint64_t(T) * 2
                      : E == FeatureF64         ? uint64_t(T) * 8
                                                : uint64_t(T) * 4;
       R[Col].Constant = V[0];
     }
     void *Out = Narrow + size_t(Col) * T * 4;
-    if (E == FeatureU32)
+    if (E == FeatureU8)
+      for (unsigned I = First; I < T; I += Stride)
+        static_cast<unsigned char *>(Out)[I] = (unsigned char)unsigned(V[I]);
+    else if (E == FeatureU16)
+      for (unsigned I = First; I < T; I += Stride)
+        static_cast<unsigned short *>(Out)[I] = (unsigned short)unsigned(V[I]);
+    else if (E == FeatureU32)
       for (unsigned I = First; I < T; I += Stride)
         static_cast<unsigned *>(Out)[I] = unsigned(V[I]);
     else if (E == FeatureI32)
@@ -108,6 +118,8 @@ void planFeatureStaging(CompactionLayout &L) {
 const void *featureColumnData(const CompactionBuffers &B, uint32_t F, uint32_t Encoding) {
   uint64_t T = B.Layout.Threads;
   switch (Encoding) {
+  case FeatureU8:
+  case FeatureU16:
   case FeatureU32:
   case FeatureI32:
   case FeatureF32:

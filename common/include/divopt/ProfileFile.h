@@ -104,7 +104,8 @@ struct CompactedCounters {
 };
 // How a version-3 record stores one feature column (docs/profile-format.md,
 // "Feature columns"): the narrowest of these that holds every thread's value
-// exactly (bit for bit), tried in this order.
+// exactly (bit for bit), tried in the order Constant, ThreadIndex, U8, U16,
+// U32, I32, F32, F64 (U8 and U16 came later, hence their numbers).
 enum FeatureEncoding : uint32_t {
   FeatureConstant = 0,    // one f64, every thread's value
   FeatureThreadIndex = 1, // no data: thread gtid's value is double(gtid)
@@ -112,13 +113,15 @@ enum FeatureEncoding : uint32_t {
   FeatureI32 = 3,         // T i32: every value an integer in [-2^31, 2^31)
   FeatureF32 = 4,         // T f32: every value a float
   FeatureF64 = 5,         // T f64
-  NumFeatureEncodings = 6,
+  FeatureU8 = 6,          // T u8: every value an integer in [0, 2^8)
+  FeatureU16 = 7,         // T u16 (little-endian): every value an integer in [0, 2^16)
+  NumFeatureEncodings = 8,
 };
 // Bytes of one column's data (after its encoding field) for T threads.
 uint64_t featureColumnBytes(uint32_t Encoding, uint64_t Threads);
 // One feature column in its encoding, as a writer hands it over: Constant
 // for FeatureConstant; Data, featureColumnBytes(Encoding, T) bytes (any
-// alignment), for U32, I32, F32 and F64.
+// alignment), for the others but ThreadIndex.
 struct FeatureColumn {
   uint32_t Encoding = FeatureF64;
   double Constant = 0;
