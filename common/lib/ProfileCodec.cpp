@@ -24,8 +24,10 @@ uint64_t featureColumnBytes(uint32_t Encoding, uint64_t Threads) {
   case FeatureThreadIndex:
     return 0;
   case FeatureU8:
+  case FeatureI8:
     return Threads;
   case FeatureU16:
+  case FeatureI16:
     return Threads * 2;
   case FeatureU32:
   case FeatureI32:
@@ -38,7 +40,8 @@ uint64_t featureColumnBytes(uint32_t Encoding, uint64_t Threads) {
 
 // The same tests, bit for bit, as the GPU's (runtime/profile/FeatureCompaction.cu).
 uint32_t chooseFeatureEncoding(const double *Values, uint64_t Threads) {
-  bool Constant = true, Index = true, U8 = true, U16 = true, U32 = true, I32 = true, F32 = true;
+  bool Constant = true, Index = true, U8 = true, I8 = true, U16 = true, I16 = true, U32 = true,
+       I32 = true, F32 = true;
   uint64_t First = Threads ? codec::bitsOf(Values[0]) : 0;
   for (uint64_t T = 0; T < Threads; ++T) {
     double V = Values[T];
@@ -49,12 +52,16 @@ uint32_t chooseFeatureEncoding(const double *Values, uint64_t Threads) {
     U16 = U16 && U32 && V <= 65535.0;
     U8 = U8 && U32 && V <= 255.0;
     I32 = I32 && codec::fitsI32(V);
+    I16 = I16 && I32 && V >= -32768.0 && V <= 32767.0;
+    I8 = I8 && I32 && V >= -128.0 && V <= 127.0;
     F32 = F32 && codec::bitsOf(double(float(V))) == Bits;
   }
   return Constant ? FeatureConstant
          : Index  ? FeatureThreadIndex
          : U8     ? FeatureU8
+         : I8     ? FeatureI8
          : U16    ? FeatureU16
+         : I16    ? FeatureI16
          : U32    ? FeatureU32
          : I32    ? FeatureI32
          : F32    ? FeatureF32
@@ -79,6 +86,18 @@ std::string encodeFeatureColumn(const double *Values, uint64_t Threads, uint32_t
   case FeatureU16:
     for (uint64_t T = 0; T < Threads; ++T) {
       uint16_t V = uint16_t(Values[T]);
+      std::memcpy(P + T * 2, &V, 2);
+    }
+    break;
+  case FeatureI8:
+    for (uint64_t T = 0; T < Threads; ++T) {
+      int8_t V = int8_t(Values[T]);
+      std::memcpy(P + T, &V, 1);
+    }
+    break;
+  case FeatureI16:
+    for (uint64_t T = 0; T < Threads; ++T) {
+      int16_t V = int16_t(Values[T]);
       std::memcpy(P + T * 2, &V, 2);
     }
     break;
@@ -126,6 +145,20 @@ void decodeFeatureColumn(const char *Data, uint64_t Threads, uint32_t Encoding, 
   case FeatureU16:
     for (uint64_t T = 0; T < Threads; ++T) {
       uint16_t V;
+      std::memcpy(&V, Data + T * 2, 2);
+      Out[T] = V;
+    }
+    break;
+  case FeatureI8:
+    for (uint64_t T = 0; T < Threads; ++T) {
+      int8_t V;
+      std::memcpy(&V, Data + T, 1);
+      Out[T] = V;
+    }
+    break;
+  case FeatureI16:
+    for (uint64_t T = 0; T < Threads; ++T) {
+      int16_t V;
       std::memcpy(&V, Data + T * 2, 2);
       Out[T] = V;
     }

@@ -8,7 +8,7 @@ namespace divopt::rt::profile {
 namespace {
 
 constexpr unsigned IsConstant = 1, IsIndex = 2, FitsU32 = 4, FitsI32 = 8, FitsF32 = 16,
-                   FitsU8 = 32, FitsU16 = 64, AllFlags = 127;
+                   FitsU8 = 32, FitsU16 = 64, FitsI8 = 128, FitsI16 = 256, AllFlags = 511;
 constexpr unsigned Threads = 256;
 
 size_t align256(size_t N) { return (N + 255) / 256 * 256; }
@@ -28,7 +28,8 @@ __device__ __forceinline__ unsigned flagsOf(double V, unsigned long long First,
     F |= FitsU32 | (V <= 65535.0 ? FitsU16 : 0) | (V <= 255.0 ? FitsU8 : 0);
   if (V >= -2147483648.0 && V <= 2147483647.0 &&
       (unsigned long long)__double_as_longlong(double(int(V))) == Bits)
-    F |= FitsI32;
+    F |= FitsI32 | (V >= -32768.0 && V <= 32767.0 ? FitsI16 : 0) |
+         (V >= -128.0 && V <= 127.0 ? FitsI8 : 0);
   if ((unsigned long long)__double_as_longlong(double(__double2float_rn(V))) == Bits)
     F |= FitsF32;
   return F;
@@ -38,7 +39,9 @@ __device__ __forceinline__ uint32_t encodingOf(unsigned Flags) {
   return Flags & IsConstant ? FeatureConstant
          : Flags & IsIndex  ? FeatureThreadIndex
          : Flags & FitsU8   ? FeatureU8
+         : Flags & FitsI8   ? FeatureI8
          : Flags & FitsU16  ? FeatureU16
+         : Flags & FitsI16  ? FeatureI16
          : Flags & FitsU32  ? FeatureU32
          : Flags & FitsI32  ? FeatureI32
          : Flags & FitsF32  ? FeatureF32
@@ -73,8 +76,8 @@ __global__ void encodeKernel(const double *Values, unsigned T, unsigned F, const
       R[Col].Reserved = 0;
       R[Col].Bytes = E == FeatureConstant      ? 8
                      : E == FeatureThreadIndex ? 0
-                     : E == FeatureU8          ? uint64_t(T)
-                     : E == FeatureU16         ? uint64_t(T) * 2
+                     : E == FeatureU8 || E == FeatureI8   ? uint64_t(T)
+                     : E == FeatureU16 || E == FeatureI16 ? uint64_t(T) * 2
                      : E == FeatureF64         ? uint64_t(T) * 8
                                                : uint64_t(T) * 4;
       R[Col].Constant = V[0];
@@ -86,6 +89,12 @@ __global__ void encodeKernel(const double *Values, unsigned T, unsigned F, const
     else if (E == FeatureU16)
       for (unsigned I = First; I < T; I += Stride)
         static_cast<unsigned short *>(Out)[I] = (unsigned short)unsigned(V[I]);
+    else if (E == FeatureI8)
+      for (unsigned I = First; I < T; I += Stride)
+        static_cast<signed char *>(Out)[I] = (signed char)int(V[I]);
+    else if (E == FeatureI16)
+      for (unsigned I = First; I < T; I += Stride)
+        static_cast<short *>(Out)[I] = (short)int(V[I]);
     else if (E == FeatureU32)
       for (unsigned I = First; I < T; I += Stride)
         static_cast<unsigned *>(Out)[I] = unsigned(V[I]);
@@ -119,7 +128,9 @@ const void *featureColumnData(const CompactionBuffers &B, uint32_t F, uint32_t E
   uint64_t T = B.Layout.Threads;
   switch (Encoding) {
   case FeatureU8:
+  case FeatureI8:
   case FeatureU16:
+  case FeatureI16:
   case FeatureU32:
   case FeatureI32:
   case FeatureF32:

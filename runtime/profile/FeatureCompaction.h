@@ -1,14 +1,14 @@
 // Profile mode's feature compaction: after the feature-extraction clone has
 // stored every thread's feature values as doubles (features[f * T + gtid]),
 // find on the GPU each column's narrowest exact encoding (divopt/ProfileFile.h
-// FeatureEncoding: CONSTANT, THREAD_INDEX, U8, U16, U32, I32, F32, F64) and
+// FeatureEncoding: CONSTANT, THREAD_INDEX, U8, I8, U16, I16, U32, I32, F32, F64) and
 // narrow the integer and F32 columns into a staging area, so that only those bytes
 // cross PCIe and reach the writer. F64 columns stay where the clone wrote
 // them; CONSTANT columns travel in the mapped result.
 //
 // Two kernels on the launch's stream, no host wait: one ANDs per-column
 // flags (every value equal to the first, equal to double(gtid), an integer
-// in u8, u16, u32 range, in i32 range, a float) with one atomic per warp; the next
+// in u8, i8, u16, i16, u32, i32 range, a float) with one atomic per warp; the next
 // decides each column's encoding from its flags (the same rules as
 // chooseFeatureEncoding, bit for bit) and writes the narrowed values and,
 // from thread 0, FeatureColumnResult (mapped memory). Built by nvcc

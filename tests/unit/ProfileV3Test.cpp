@@ -205,7 +205,13 @@ TEST(ProfileV3Features, EncodingIsTheNarrowestExactOne) {
   EXPECT_EQ(enc({0, 7, 256, 3}), FeatureU16);
   EXPECT_EQ(enc({0, 7, 65535, 3}), FeatureU16);
   EXPECT_EQ(enc({0, 7, 65536, 3}), FeatureU32);
-  EXPECT_EQ(enc({0, 7, -1, 3}), FeatureI32);
+  EXPECT_EQ(enc({0, 7, -1, 3}), FeatureI8);
+  EXPECT_EQ(enc({-128, 127, 3}), FeatureI8);
+  EXPECT_EQ(enc({-129, 127, 3}), FeatureI16);
+  EXPECT_EQ(enc({-1, 128, 3}), FeatureI16);
+  EXPECT_EQ(enc({-32768, 32767, 3}), FeatureI16);
+  EXPECT_EQ(enc({-32769, 7, 3}), FeatureI32);
+  EXPECT_EQ(enc({-1, 32768, 3}), FeatureI32);
   EXPECT_EQ(enc({0, 7, 2.5, 3}), FeatureF32);
   EXPECT_EQ(enc({-1, 1, 2, 2147483647.0}), FeatureI32);
   EXPECT_EQ(enc({-2147483648.0, 0, 0}), FeatureI32);
@@ -221,6 +227,8 @@ TEST(ProfileV3Features, EncodingIsTheNarrowestExactOne) {
   EXPECT_EQ(featureColumnBytes(FeatureThreadIndex, 100), 0u);
   EXPECT_EQ(featureColumnBytes(FeatureU8, 100), 100u);
   EXPECT_EQ(featureColumnBytes(FeatureU16, 100), 200u);
+  EXPECT_EQ(featureColumnBytes(FeatureI8, 100), 100u);
+  EXPECT_EQ(featureColumnBytes(FeatureI16, 100), 200u);
   EXPECT_EQ(featureColumnBytes(FeatureU32, 100), 400u);
   EXPECT_EQ(featureColumnBytes(FeatureI32, 100), 400u);
   EXPECT_EQ(featureColumnBytes(FeatureF32, 100), 400u);
@@ -247,35 +255,37 @@ TEST(ProfileV3Features, EveryEncodingRoundTrips) {
     case 0: return 42.25;                          // constant
     case 1: return double(T);                      // thread index
     case 2: return double(T * 58000000ull);        // u32 (up to 4.2e9)
-    case 3: return double(int64_t(T) - 40);        // i32
+    case 3: return double(int64_t(T) * 100000 - 4000000); // i32
     case 4: return T == 5 ? -0.0 : T * 0.5;        // f32
     case 5: return T * 0.1;                        // f64
     case 6: return T == 3 ? std::nan("") : 1.5;    // f32: NaN
     case 7: return double(T * 3 % 256);            // u8
     case 8: return double(T * 881);                // u16 (up to 64313)
+    case 9: return double(int64_t(T) - 70);        // i8
+    case 10: return double(int64_t(T) * 400 - 20000); // i16
     default: return T == 0 ? -0.0 : 0.0;           // f32: not constant by bits
     }
   };
   LaunchProfile P = test::launchWithFeatures(
-      kernelWithNFeatures(10), 2, 37,
+      kernelWithNFeatures(12), 2, 37,
       [&](uint64_t T) {
         std::vector<double> V;
-        for (unsigned F = 0; F < 10; ++F)
+        for (unsigned F = 0; F < 12; ++F)
           V.push_back(Column(F, T));
         return V;
       },
       [](unsigned B, const std::vector<double> &, uint64_t T) { return uint32_t(B + T % 2); });
   std::vector<uint32_t> Want = {FeatureConstant, FeatureThreadIndex, FeatureU32, FeatureI32,
                                 FeatureF32,      FeatureF64,         FeatureF32, FeatureU8,
-                                FeatureU16,      FeatureF32};
+                                FeatureU16,      FeatureI8,          FeatureI16, FeatureF32};
   uint64_t FeatureBytes = 0;
-  for (unsigned F = 0; F < 10; ++F) {
+  for (unsigned F = 0; F < 12; ++F) {
     EXPECT_EQ(chooseFeatureEncoding(P.Features.data() + F * Threads, Threads), Want[F]) << F;
     FeatureBytes += 4 + featureColumnBytes(Want[F], Threads);
   }
   append(T.Path, P);
   LaunchProfile Read = readProfileFile(T.Path).at(0);
-  ASSERT_EQ(Read.NumFeatures, 10u);
+  ASSERT_EQ(Read.NumFeatures, 12u);
   expectSameBits(Read.Features, P.Features);
   EXPECT_EQ(Read.feature(1, 70), 70.0);
   // Payload: C, N, bits, classes, ids, branches, F, then the columns.
@@ -642,8 +652,8 @@ TEST(ProfileV3Errors, FeatureColumnProblems) {
     EXPECT_EQ(Read.feature(0, 9), 0.0);
     EXPECT_EQ(Read.feature(1, 9), double(0x01010101u));
   }
-  EXPECT_ERROR(v3Record(P, featurePayload(P, 2, Index + u32(8))),
-               "feature 1 has unknown encoding 8");
+  EXPECT_ERROR(v3Record(P, featurePayload(P, 2, Index + u32(10))),
+               "feature 1 has unknown encoding 10");
   EXPECT_ERROR(v3Record(P, featurePayload(P, 2, u32(0xffffffffu) + Index)),
                "feature 0 has unknown encoding 4294967295");
   // Truncated columns: of every width, and a missing encoding.

@@ -104,8 +104,9 @@ struct CompactedCounters {
 };
 // How a version-3 record stores one feature column (docs/profile-format.md,
 // "Feature columns"): the narrowest of these that holds every thread's value
-// exactly (bit for bit), tried in the order Constant, ThreadIndex, U8, U16,
-// U32, I32, F32, F64 (U8 and U16 came later, hence their numbers).
+// exactly (bit for bit), tried in the order Constant, ThreadIndex, U8, I8,
+// U16, I16, U32, I32, F32, F64 (the 8- and 16-bit ones came later, hence
+// their numbers).
 enum FeatureEncoding : uint32_t {
   FeatureConstant = 0,    // one f64, every thread's value
   FeatureThreadIndex = 1, // no data: thread gtid's value is double(gtid)
@@ -115,7 +116,9 @@ enum FeatureEncoding : uint32_t {
   FeatureF64 = 5,         // T f64
   FeatureU8 = 6,          // T u8: every value an integer in [0, 2^8)
   FeatureU16 = 7,         // T u16 (little-endian): every value an integer in [0, 2^16)
-  NumFeatureEncodings = 8,
+  FeatureI8 = 8,          // T i8: every value an integer in [-2^7, 2^7)
+  FeatureI16 = 9,         // T i16 (little-endian): every value an integer in [-2^15, 2^15)
+  NumFeatureEncodings = 10,
 };
 // Bytes of one column's data (after its encoding field) for T threads.
 uint64_t featureColumnBytes(uint32_t Encoding, uint64_t Threads);
