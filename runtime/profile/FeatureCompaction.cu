@@ -15,22 +15,26 @@ size_t align256(size_t N) { return (N + 255) / 256 * 256; }
 
 // The tests of chooseFeatureEncoding (common/lib/ProfileCodec.h), bit for
 // bit: integers in range and not -0.0; floats that survive the round trip.
+// Only those of Open, the flags no earlier value of the thread cleared: the
+// conversions are most of the pass's work.
 __device__ __forceinline__ unsigned flagsOf(double V, unsigned long long First,
-                                            unsigned Gtid) {
+                                            unsigned Gtid, unsigned Open) {
+  constexpr unsigned Unsigned = FitsU32 | FitsU16 | FitsU8, Signed = FitsI32 | FitsI16 | FitsI8;
   unsigned long long Bits = __double_as_longlong(V);
   unsigned F = 0;
   if (Bits == First)
     F |= IsConstant;
-  if (Bits == (unsigned long long)__double_as_longlong(double(Gtid)))
+  if ((Open & IsIndex) && Bits == (unsigned long long)__double_as_longlong(double(Gtid)))
     F |= IsIndex;
-  if (V >= 0 && V <= 4294967295.0 &&
+  if ((Open & Unsigned) && V >= 0 && V <= 4294967295.0 &&
       (unsigned long long)__double_as_longlong(double(unsigned(V))) == Bits)
     F |= FitsU32 | (V <= 65535.0 ? FitsU16 : 0) | (V <= 255.0 ? FitsU8 : 0);
-  if (V >= -2147483648.0 && V <= 2147483647.0 &&
+  if ((Open & Signed) && V >= -2147483648.0 && V <= 2147483647.0 &&
       (unsigned long long)__double_as_longlong(double(int(V))) == Bits)
     F |= FitsI32 | (V >= -32768.0 && V <= 32767.0 ? FitsI16 : 0) |
          (V >= -128.0 && V <= 127.0 ? FitsI8 : 0);
-  if ((unsigned long long)__double_as_longlong(double(__double2float_rn(V))) == Bits)
+  if ((Open & FitsF32) &&
+      (unsigned long long)__double_as_longlong(double(__double2float_rn(V))) == Bits)
     F |= FitsF32;
   return F;
 }
@@ -57,7 +61,7 @@ __global__ void flagsKernel(const double *Values, unsigned T, unsigned F, unsign
     unsigned long long First = __double_as_longlong(V[0]);
     unsigned Acc = AllFlags;
     for (unsigned I = blockIdx.x * blockDim.x + threadIdx.x; I < T; I += Stride)
-      Acc &= flagsOf(V[I], First, I);
+      Acc &= flagsOf(V[I], First, I, Acc);
     Acc = __reduce_and_sync(0xffffffffu, Acc);
     if ((threadIdx.x & 31) == 0 && Acc != AllFlags)
       atomicAnd(&Flags[Col], Acc);
