@@ -16,8 +16,9 @@
 //            counters in shared memory (coalesced reads, 32 counters at a
 //            time); a thread whose class an earlier lane of its warp has is
 //            compared with that lane in shared memory, and the first lane of
-//            each class compares with the class's vector, which it reads
-//            itself (all first lanes at once).
+//            each class compares with the class's vector read along the row
+//            by the whole warp (one coalesced 128-byte read per 32 counters,
+//            not 32 scattered 4-byte reads).
 //   pack     one thread per 32-bit word of the packed id stream
 // and the branch buckets are summed on the side.
 //
@@ -38,6 +39,11 @@ constexpr unsigned Threads = 256;
 constexpr unsigned long long Empty = ~0ull;
 constexpr unsigned BucketRowsPerBlock = 64;
 constexpr unsigned CheckChunk = 32; // counters staged per step of the check
+// Up to this many counters in a step, each first lane of a class reads its
+// class's counters itself; past it the warp reads each class's row
+// together. Row by row, the warp waits on one load per distinct class in it:
+// bfs (5 counters, about ten classes a warp) spent 119 us checking 4M threads.
+constexpr unsigned LaneCompareChunk = 8;
 constexpr uint16_t Marker = 0xFFFF;
 
 __device__ unsigned long long globalTimer() {
@@ -314,11 +320,9 @@ __global__ void classIdKernel(const unsigned long long *Table, uint32_t *SlotOf,
 // threads, stored by the threads (coalesced along the threads), then read
 // along the counters by the warp. A lane whose class an earlier lane of the
 // warp has compares with that lane in shared memory; the first lane of each
-// class compares with the class's row, which it reads itself. Transitivity
-// makes that the same check as every thread against the row. (The warp
-// reading each class's row together, 32 lanes at a time, waited on one load
-// per distinct class in the warp: bfs, about ten a warp, spent 119 us
-// checking 4M threads; this way, 73 us.)
+// class compares with the class's row: a few counters it reads itself, more
+// the 32 lanes read together (32 consecutive u32s). Transitivity makes that
+// the same check as every thread against the row.
 __global__ void __launch_bounds__(Threads) checkKernel(CountsView V, const uint32_t *ClassOf,
                                                        const uint32_t *Classes, Meta *M) {
   __shared__ uint32_t Stage[CheckChunk][Threads + 1];
@@ -329,6 +333,7 @@ __global__ void __launch_bounds__(Threads) checkKernel(CountsView V, const uint3
   uint32_t Class = Live ? ClassOf[G] : ~0u;
   unsigned Group = __match_any_sync(~0u, Class);
   unsigned Leader = __ffs(Group) - 1;
+  unsigned Firsts = __ballot_sync(~0u, Live && Lane == Leader);
   auto Th = V.at(Live ? G : 0);
   bool Bad = false;
   for (uint32_t c0 = 0; c0 < C; c0 += CheckChunk) {
@@ -340,12 +345,20 @@ __global__ void __launch_bounds__(Threads) checkKernel(CountsView V, const uint3
     if (Live && Lane != Leader)
       for (uint32_t k = 0; k < n; ++k)
         Bad |= Stage[k][threadIdx.x] != Stage[k][Base + Leader];
-    // Each first lane reads its own class's counters: independent loads,
-    // one round trip for the warp (the first touches the row's line, the
-    // rest hit L1).
-    if (Live && Lane == Leader)
-      for (uint32_t k = 0; k < n; ++k)
-        Bad |= __ldg(&Classes[size_t(Class) * C + c0 + k]) != Stage[k][threadIdx.x];
+    if (n <= LaneCompareChunk) {
+      // Each first lane reads its own class's few counters: independent
+      // loads, one round trip for the warp.
+      if (Live && Lane == Leader)
+        for (uint32_t k = 0; k < n; ++k)
+          Bad |= __ldg(&Classes[size_t(Class) * C + c0 + k]) != Stage[k][threadIdx.x];
+    } else {
+      for (unsigned F = Firsts; F; F &= F - 1) {
+        unsigned j = __ffs(F) - 1;
+        uint32_t Cj = __shfl_sync(~0u, Class, j);
+        if (Lane < n)
+          Bad |= __ldg(&Classes[size_t(Cj) * C + c0 + Lane]) != Stage[Lane][Base + j];
+      }
+    }
     __syncwarp();
   }
   if (__any_sync(~0u, Bad) && Lane == 0)
