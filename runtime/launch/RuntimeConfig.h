@@ -20,10 +20,11 @@
 //                        decides on the GPU (runtime/online/)
 //   DIVOPT_REFRESH       online mode: launches of a kernel and shape between
 //                        two decisions (default 1000)
-//   DIVOPT_WARMUP        online mode: 1 (default) prepares the program's
-//                        kernels on a thread of the runtime's once the program
-//                        has a CUDA context, before their first launch
-//                        (runtime/online/OnlineWarmup.h); 0: at first launch
+//   DIVOPT_WARMUP        online and profile modes: 1 (default) prepares the
+//                        program's kernels on a thread of the runtime's once
+//                        the program has a CUDA context, before their first
+//                        launch (runtime/online/OnlineWarmup.h); 0: at first
+//                        launch
 //   DIVOPT_MIN_GAIN      optimize mode: least predicted improvement to regroup
 //                        for (default 0.05, a fraction of the scheduled metric)
 //   DIVOPT_ALGORITHM     optimize mode: auto (default) | sorting | greedy |

@@ -7,6 +7,8 @@
 #include "online/DecisionKernels.h"
 #include "online/ResultPool.h"
 #include "optimize/DeviceLatencyTable.h"
+#include "profile/FeatureCompaction.h"
+#include "profile/ProfileCompaction.h"
 
 #include <algorithm>
 #include <atomic>
@@ -114,7 +116,8 @@ public:
                         1e6);
       Text += At;
     }
-    warn("online warm-up: " + Text + (Stopping ? "; stopped" : "; done"));
+    warn(std::string(config().RunMode == Mode::Profile ? "profile" : "online") + " warm-up: " +
+         Text + (Stopping ? "; stopped" : "; done"));
   }
 };
 
@@ -149,7 +152,13 @@ void run() {
   // runs first, so the thread ends before CUDA does.
   std::atexit(joinAtExit);
   T.step("context on device " + std::to_string(Device));
-  prepareProcess(cudaStreamPerThread);
+  if (config().RunMode == Mode::Profile) {
+    if (profile::preloadCompactionKernels(cudaStreamPerThread) != cudaSuccess ||
+        profile::preloadFeatureKernels() != cudaSuccess)
+      cudaGetLastError(); // not fatal: the kernels load at first use instead
+  } else {
+    prepareProcess(cudaStreamPerThread);
+  }
   T.step("process");
   for (size_t I = 0; !Stopping; ++I) {
     abi::KernelEntry E;
@@ -194,7 +203,8 @@ void noteLaunch() {
 
 extern "C" void __divopt_register_kernels(const divopt::abi::KernelEntry *Kernels, unsigned N) {
   using namespace divopt::rt;
-  if (!config().Warmup || !onlineMode(config()) || online::Stopping)
+  const RuntimeConfig &C = config();
+  if (!C.Warmup || !(onlineMode(C) || C.RunMode == Mode::Profile) || online::Stopping)
     return;
   online::Warmup &W = online::warmup();
   std::lock_guard<std::mutex> G(W.Lock);

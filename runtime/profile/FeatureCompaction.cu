@@ -164,4 +164,13 @@ cudaError_t queueFeatureCompaction(const CompactionBuffers &B, CompactionResult 
   return cudaGetLastError();
 }
 
+cudaError_t preloadFeatureKernels() {
+  cudaFuncAttributes A;
+  for (const void *F : {reinterpret_cast<const void *>(&flagsKernel),
+                        reinterpret_cast<const void *>(&encodeKernel)})
+    if (cudaError_t E = cudaFuncGetAttributes(&A, F); E != cudaSuccess)
+      return E;
+  return cudaSuccess;
+}
+
 } // namespace divopt::rt::profile

@@ -55,4 +55,7 @@ const void *featureColumnData(const CompactionBuffers &B, uint32_t F, uint32_t E
 cudaError_t queueFeatureCompaction(const CompactionBuffers &B, CompactionResult *R,
                                    cudaStream_t S);
 
+// Loads the flags and encode kernels (see preloadCompactionKernels).
+cudaError_t preloadFeatureKernels();
+
 } // namespace divopt::rt::profile

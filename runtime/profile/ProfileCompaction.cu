@@ -564,4 +564,38 @@ cudaError_t queueCompaction(const CompactionBuffers &B, CompactionResult *R, cud
   return cudaGetLastError();
 }
 
+cudaError_t preloadCompactionKernels(cudaStream_t S) {
+  cudaFuncAttributes A;
+  for (const void *F : {reinterpret_cast<const void *>(&stampKernel),
+                        reinterpret_cast<const void *>(&overflowMapKernel),
+                        reinterpret_cast<const void *>(&overflowHeaderKernel),
+                        reinterpret_cast<const void *>(&insertKernel),
+                        reinterpret_cast<const void *>(&flagKernel),
+                        reinterpret_cast<const void *>(&numberKernel),
+                        reinterpret_cast<const void *>(&classIdKernel),
+                        reinterpret_cast<const void *>(&checkKernel),
+                        reinterpret_cast<const void *>(&fillKernel),
+                        reinterpret_cast<const void *>(&packKernel),
+                        reinterpret_cast<const void *>(&oneClassKernel),
+                        reinterpret_cast<const void *>(&sumBranchesKernel)})
+    if (cudaError_t E = cudaFuncGetAttributes(&A, F); E != cudaSuccess)
+      return E;
+  // CUB's scan kernels have no names to preload by: one scan of the types
+  // queueCompaction scans, on scratch kept for the process (freeing it would
+  // wait for the GPU).
+  constexpr int Items = 1 << 12;
+  size_t Bytes = 0;
+  uint32_t *In = nullptr, *Out = nullptr;
+  cub::DeviceScan::ExclusiveSum(nullptr, Bytes, In, Out, Items);
+  char *Scratch = nullptr;
+  if (cudaError_t E = cudaMalloc(reinterpret_cast<void **>(&Scratch), 2 * Items * 4 + Bytes);
+      E != cudaSuccess)
+    return E;
+  In = reinterpret_cast<uint32_t *>(Scratch);
+  Out = In + Items;
+  if (cudaError_t E = cudaMemsetAsync(In, 0, Items * 4, S); E != cudaSuccess)
+    return E;
+  return cub::DeviceScan::ExclusiveSum(Scratch + 2 * Items * 4, Bytes, In, Out, Items, S);
+}
+
 } // namespace divopt::rt::profile

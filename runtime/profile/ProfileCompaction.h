@@ -133,4 +133,9 @@ cudaError_t queueClear(const CompactionBuffers &B, cudaStream_t S);
 cudaError_t queueCompaction(const CompactionBuffers &B, CompactionResult *R, cudaStream_t S,
                             bool WeakHash = false);
 
+// Loads the compaction's kernels and CUB's scan (one small scan on S, on
+// scratch kept for the process), so that a first profiled launch does not
+// (the warm-up thread's job, runtime/online/OnlineWarmup.h).
+cudaError_t preloadCompactionKernels(cudaStream_t S);
+
 } // namespace divopt::rt::profile
