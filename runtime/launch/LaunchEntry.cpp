@@ -7,7 +7,7 @@
 #include "launch/LaunchShape.h"
 #include "launch/PassThroughLaunches.h"
 #include "launch/RuntimeConfig.h"
-#include "online/OnlineWarmup.h"
+#include "launch/Warmup.h"
 #include "optimize/OptimizeLaunch.h"
 #include "profile/ProfileLaunch.h"
 
@@ -21,7 +21,7 @@ cudaError_t launch(const void *Stub, dim3 Grid, dim3 Block, void **Args, size_t 
                    const RewrittenVariants *Rewritten = nullptr) {
   if (config().RunMode == Mode::Off)
     return cudaLaunchKernel(Stub, Grid, Block, Args, SharedMem, Stream);
-  online::noteLaunch();
+  warmup::noteLaunch();
   KernelInfo &K = kernelInfo(Stub, Name, Rewritten);
   if (!K.Usable) {
     // Once per kernel: say why, then always run the original.
@@ -88,7 +88,7 @@ cudaError_t __divopt_launch_rewritten(const void *Stub, dim3 Grid, dim3 Block, v
   return divopt::rt::launch(Stub, Grid, Block, Args, SharedMem, Stream, nullptr, &Rewritten);
 }
 
-// Online mode's warm-up list (runtime/online/OnlineWarmup.h).
+// The warm-up's list of kernels (runtime/launch/Warmup.h).
 void __divopt_register_kernels(const divopt::abi::KernelEntry *Kernels, unsigned N);
 
 void __divopt_register_rewritten(const void *Stub, const void *Redirect, const void *Cost,

@@ -23,7 +23,7 @@
 //   DIVOPT_WARMUP        online and profile modes: 1 (default) prepares the
 //                        program's kernels on a thread of the runtime's once
 //                        the program has a CUDA context, before their first
-//                        launch (runtime/online/OnlineWarmup.h); 0: at first
+//                        launch (runtime/launch/Warmup.h); 0: at first
 //                        launch
 //   DIVOPT_MIN_GAIN      optimize mode: least predicted improvement to regroup
 //                        for (default 0.05, a fraction of the scheduled metric)

@@ -79,7 +79,7 @@ size_t sortTempBytes(uint32_t Threads);
 // attributes and queueing two small sorts on S. Under CUDA's lazy loading a
 // kernel's first use waits for the GPU to go idle, so this runs once per
 // process before its first decision: on the warm-up thread
-// (OnlineWarmup.h), else before a first slot's reference launch.
+// (launch/Warmup.h), else before a first slot's reference launch.
 cudaError_t preloadDecisionKernels(cudaStream_t S);
 
 // The same for the stream writes' kernels (StreamWrites.cu).

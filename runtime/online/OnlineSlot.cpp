@@ -2,7 +2,7 @@
 #include "launch/CloneLaunch.h"
 #include "launch/RuntimeConfig.h"
 #include "online/CostWeights.h"
-#include "online/OnlineWarmup.h"
+#include "online/OnlineProcess.h"
 #include "online/ProfileCosts.h"
 #include "online/ResultPool.h"
 #include "optimize/DeviceLatencyTable.h"

@@ -135,7 +135,7 @@ cudaError_t queueCompaction(const CompactionBuffers &B, CompactionResult *R, cud
 
 // Loads the compaction's kernels and CUB's scan (one small scan on S, on
 // scratch kept for the process), so that a first profiled launch does not
-// (the warm-up thread's job, runtime/online/OnlineWarmup.h).
+// (the warm-up thread's job, runtime/launch/Warmup.h).
 cudaError_t preloadCompactionKernels(cudaStream_t S);
 
 } // namespace divopt::rt::profile

@@ -116,7 +116,7 @@ inline constexpr const char *LaunchCooperativeEntryPtsz = "__divopt_launch_coope
 // the module launches, as N {stub, device-side name} pairs,
 //   void __divopt_register_kernels(const KernelEntry *Kernels, unsigned N);
 // so that the runtime can find their notes and clones before their first
-// launch (runtime/online/OnlineWarmup.h), off the launch path.
+// launch (runtime/launch/Warmup.h), off the launch path.
 inline constexpr const char *RegisterKernelsEntry = "__divopt_register_kernels";
 struct KernelEntry {
   const void *Stub;

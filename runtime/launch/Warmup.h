@@ -1,7 +1,9 @@
-// Online mode's one-time preparation, moved off the launch path; in profile
-// mode the same thread loads the compaction's kernels and the kernels'
-// profile and feature clones, which a first profiled launch loaded inside
-// its own timed work (0.1-0.2 ms of bfs's feature phase on an H100).
+// The runtime's warm-up: online and profile modes' one-time preparation,
+// moved off the launch path. Online mode: the process's (online/OnlineProcess.h)
+// and each kernel's notes, clones and weights. Profile mode: the compaction's
+// kernels, CUB's scan and each kernel's profile and feature clones, which a
+// first profiled launch loaded inside its own timed work (0.1-0.2 ms of
+// bfs's feature phase on an H100).
 //
 // Under CUDA's lazy loading every kernel's first use loads it, and a load
 // waits for the GPU to go idle; at a program's first launch the GPU is idle,
@@ -26,14 +28,9 @@
 #pragma once
 #include <cuda_runtime_api.h>
 
-namespace divopt::rt::online {
-
-// Once per process, on whichever thread comes first (the warm-up thread or
-// a first decision, which then waits for the other): latency table, the
-// decision's and the stream writes' kernels, the mapped results.
-void prepareProcess(cudaStream_t Stream);
+namespace divopt::rt::warmup {
 
 // The launch path's notice that the program launches: the warm-up stops.
 void noteLaunch();
 
-} // namespace divopt::rt::online
+} // namespace divopt::rt::warmup

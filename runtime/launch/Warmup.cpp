@@ -1,12 +1,10 @@
-#include "online/OnlineWarmup.h"
+#include "launch/Warmup.h"
 #include "divopt/Abi.h"
 #include "launch/DriverApi.h"
 #include "launch/KernelRegistry.h"
 #include "launch/RuntimeConfig.h"
 #include "online/CostWeights.h"
-#include "online/DecisionKernels.h"
-#include "online/ResultPool.h"
-#include "optimize/DeviceLatencyTable.h"
+#include "online/OnlineProcess.h"
 #include "profile/FeatureCompaction.h"
 #include "profile/ProfileCompaction.h"
 
@@ -20,7 +18,7 @@
 #include <thread>
 #include <vector>
 
-namespace divopt::rt::online {
+namespace divopt::rt::warmup {
 namespace {
 
 // How long the thread waits for the program's first context before it
@@ -157,7 +155,7 @@ void run() {
         profile::preloadFeatureKernels() != cudaSuccess)
       cudaGetLastError(); // not fatal: the kernels load at first use instead
   } else {
-    prepareProcess(cudaStreamPerThread);
+    online::prepareProcess(cudaStreamPerThread);
   }
   T.step("process");
   for (size_t I = 0; !Stopping; ++I) {
@@ -172,7 +170,7 @@ void run() {
     KernelInfo &K = kernelInfo(E.Stub, E.Name);
     if (K.Usable && K.CostClone && K.Note.RegroupSafe && !Stopping) {
       redirectClone(K);
-      costWeights(K);
+      online::costWeights(K);
     }
     // A rewritten kernel registers without a name; its notes have it.
     T.step(K.Name.empty() ? "(unnamed)" : K.Name);
@@ -180,16 +178,6 @@ void run() {
 }
 
 } // namespace
-
-void prepareProcess(cudaStream_t Stream) {
-  static std::once_flag Prepared;
-  std::call_once(Prepared, [&] {
-    latencyTable();
-    if (preloadStreamWrites() != cudaSuccess || preloadDecisionKernels(Stream) != cudaSuccess)
-      cudaGetLastError(); // not fatal: the kernels load at first use instead
-    registerResultPool();
-  });
-}
 
 void noteLaunch() {
   if (Stopping.load(std::memory_order_relaxed))
@@ -199,22 +187,22 @@ void noteLaunch() {
   FirstLaunchNs.compare_exchange_strong(Unset, nowNs());
 }
 
-} // namespace divopt::rt::online
+} // namespace divopt::rt::warmup
 
 extern "C" void __divopt_register_kernels(const divopt::abi::KernelEntry *Kernels, unsigned N) {
   using namespace divopt::rt;
   const RuntimeConfig &C = config();
-  if (!C.Warmup || !(onlineMode(C) || C.RunMode == Mode::Profile) || online::Stopping)
+  if (!C.Warmup || !(onlineMode(C) || C.RunMode == Mode::Profile) || warmup::Stopping)
     return;
-  online::Warmup &W = online::warmup();
+  warmup::Warmup &W = warmup::warmup();
   std::lock_guard<std::mutex> G(W.Lock);
   W.Kernels.insert(W.Kernels.end(), Kernels, Kernels + N);
   static bool Started = false;
   if (!Started) {
     Started = true;
-    W.Worker = std::thread(online::run);
+    W.Worker = std::thread(warmup::run);
     // Until the thread has seen a context, only this handler, registered
     // before the CUDA runtime's, can join it.
-    std::atexit(online::joinAtExit);
+    std::atexit(warmup::joinAtExit);
   }
 }
