@@ -69,6 +69,25 @@ uint32_t chooseFeatureEncoding(const double *Values, uint64_t Threads) {
 }
 
 namespace codec {
+namespace {
+
+// Every value as a V (one of the narrow encodings' element types), unaligned.
+template <typename V> void narrowAs(const double *Values, uint64_t Threads, char *Out) {
+  for (uint64_t T = 0; T < Threads; ++T) {
+    V Value = V(Values[T]);
+    std::memcpy(Out + T * sizeof(V), &Value, sizeof(V));
+  }
+}
+
+template <typename V> void widenFrom(const char *Data, uint64_t Threads, double *Out) {
+  for (uint64_t T = 0; T < Threads; ++T) {
+    V Value;
+    std::memcpy(&Value, Data + T * sizeof(V), sizeof(V));
+    Out[T] = double(Value);
+  }
+}
+
+} // namespace
 
 std::string encodeFeatureColumn(const double *Values, uint64_t Threads, uint32_t Encoding) {
   std::string Out(featureColumnBytes(Encoding, Threads), '\0');
@@ -80,44 +99,25 @@ std::string encodeFeatureColumn(const double *Values, uint64_t Threads, uint32_t
   case FeatureThreadIndex:
     break;
   case FeatureU8:
-    for (uint64_t T = 0; T < Threads; ++T)
-      P[T] = char(uint8_t(Values[T]));
-    break;
-  case FeatureU16:
-    for (uint64_t T = 0; T < Threads; ++T) {
-      uint16_t V = uint16_t(Values[T]);
-      std::memcpy(P + T * 2, &V, 2);
-    }
+    narrowAs<uint8_t>(Values, Threads, P);
     break;
   case FeatureI8:
-    for (uint64_t T = 0; T < Threads; ++T) {
-      int8_t V = int8_t(Values[T]);
-      std::memcpy(P + T, &V, 1);
-    }
+    narrowAs<int8_t>(Values, Threads, P);
+    break;
+  case FeatureU16:
+    narrowAs<uint16_t>(Values, Threads, P);
     break;
   case FeatureI16:
-    for (uint64_t T = 0; T < Threads; ++T) {
-      int16_t V = int16_t(Values[T]);
-      std::memcpy(P + T * 2, &V, 2);
-    }
+    narrowAs<int16_t>(Values, Threads, P);
     break;
   case FeatureU32:
-    for (uint64_t T = 0; T < Threads; ++T) {
-      uint32_t V = uint32_t(Values[T]);
-      std::memcpy(P + T * 4, &V, 4);
-    }
+    narrowAs<uint32_t>(Values, Threads, P);
     break;
   case FeatureI32:
-    for (uint64_t T = 0; T < Threads; ++T) {
-      int32_t V = int32_t(Values[T]);
-      std::memcpy(P + T * 4, &V, 4);
-    }
+    narrowAs<int32_t>(Values, Threads, P);
     break;
   case FeatureF32:
-    for (uint64_t T = 0; T < Threads; ++T) {
-      float V = float(Values[T]);
-      std::memcpy(P + T * 4, &V, 4);
-    }
+    narrowAs<float>(Values, Threads, P);
     break;
   default:
     std::memcpy(P, Values, Threads * 8);
@@ -139,50 +139,25 @@ void decodeFeatureColumn(const char *Data, uint64_t Threads, uint32_t Encoding, 
       Out[T] = double(T);
     break;
   case FeatureU8:
-    for (uint64_t T = 0; T < Threads; ++T)
-      Out[T] = uint8_t(Data[T]);
-    break;
-  case FeatureU16:
-    for (uint64_t T = 0; T < Threads; ++T) {
-      uint16_t V;
-      std::memcpy(&V, Data + T * 2, 2);
-      Out[T] = V;
-    }
+    widenFrom<uint8_t>(Data, Threads, Out);
     break;
   case FeatureI8:
-    for (uint64_t T = 0; T < Threads; ++T) {
-      int8_t V;
-      std::memcpy(&V, Data + T, 1);
-      Out[T] = V;
-    }
+    widenFrom<int8_t>(Data, Threads, Out);
+    break;
+  case FeatureU16:
+    widenFrom<uint16_t>(Data, Threads, Out);
     break;
   case FeatureI16:
-    for (uint64_t T = 0; T < Threads; ++T) {
-      int16_t V;
-      std::memcpy(&V, Data + T * 2, 2);
-      Out[T] = V;
-    }
+    widenFrom<int16_t>(Data, Threads, Out);
     break;
   case FeatureU32:
-    for (uint64_t T = 0; T < Threads; ++T) {
-      uint32_t V;
-      std::memcpy(&V, Data + T * 4, 4);
-      Out[T] = V;
-    }
+    widenFrom<uint32_t>(Data, Threads, Out);
     break;
   case FeatureI32:
-    for (uint64_t T = 0; T < Threads; ++T) {
-      int32_t V;
-      std::memcpy(&V, Data + T * 4, 4);
-      Out[T] = V;
-    }
+    widenFrom<int32_t>(Data, Threads, Out);
     break;
   case FeatureF32:
-    for (uint64_t T = 0; T < Threads; ++T) {
-      float V;
-      std::memcpy(&V, Data + T * 4, 4);
-      Out[T] = V;
-    }
+    widenFrom<float>(Data, Threads, Out);
     break;
   default:
     std::memcpy(Out, Data, Threads * 8);

@@ -68,6 +68,15 @@ __global__ void flagsKernel(const double *Values, unsigned T, unsigned F, unsign
   }
 }
 
+// Column V's values as Element, through Wide (u32 or i32 for the integer
+// encodings, as the flags tested them), grid-stride.
+template <typename Wide, typename Element>
+__device__ void narrowColumn(const double *V, unsigned T, unsigned First, unsigned Stride,
+                             char *Out) {
+  for (unsigned I = First; I < T; I += Stride)
+    reinterpret_cast<Element *>(Out)[I] = Element(Wide(V[I]));
+}
+
 __global__ void encodeKernel(const double *Values, unsigned T, unsigned F, const unsigned *Flags,
                              char *Narrow, FeatureColumnResult *R) {
   unsigned Stride = gridDim.x * blockDim.x;
@@ -86,28 +95,30 @@ __global__ void encodeKernel(const double *Values, unsigned T, unsigned F, const
                                                : uint64_t(T) * 4;
       R[Col].Constant = V[0];
     }
-    void *Out = Narrow + size_t(Col) * T * 4;
-    if (E == FeatureU8)
-      for (unsigned I = First; I < T; I += Stride)
-        static_cast<unsigned char *>(Out)[I] = (unsigned char)unsigned(V[I]);
-    else if (E == FeatureU16)
-      for (unsigned I = First; I < T; I += Stride)
-        static_cast<unsigned short *>(Out)[I] = (unsigned short)unsigned(V[I]);
-    else if (E == FeatureI8)
-      for (unsigned I = First; I < T; I += Stride)
-        static_cast<signed char *>(Out)[I] = (signed char)int(V[I]);
-    else if (E == FeatureI16)
-      for (unsigned I = First; I < T; I += Stride)
-        static_cast<short *>(Out)[I] = (short)int(V[I]);
-    else if (E == FeatureU32)
-      for (unsigned I = First; I < T; I += Stride)
-        static_cast<unsigned *>(Out)[I] = unsigned(V[I]);
-    else if (E == FeatureI32)
-      for (unsigned I = First; I < T; I += Stride)
-        static_cast<int *>(Out)[I] = int(V[I]);
-    else if (E == FeatureF32)
-      for (unsigned I = First; I < T; I += Stride)
-        static_cast<float *>(Out)[I] = __double2float_rn(V[I]);
+    char *Out = Narrow + size_t(Col) * T * 4;
+    switch (E) {
+    case FeatureU8:
+      narrowColumn<unsigned, unsigned char>(V, T, First, Stride, Out);
+      break;
+    case FeatureI8:
+      narrowColumn<int, signed char>(V, T, First, Stride, Out);
+      break;
+    case FeatureU16:
+      narrowColumn<unsigned, unsigned short>(V, T, First, Stride, Out);
+      break;
+    case FeatureI16:
+      narrowColumn<int, short>(V, T, First, Stride, Out);
+      break;
+    case FeatureU32:
+      narrowColumn<unsigned, unsigned>(V, T, First, Stride, Out);
+      break;
+    case FeatureI32:
+      narrowColumn<int, int>(V, T, First, Stride, Out);
+      break;
+    case FeatureF32:
+      narrowColumn<float, float>(V, T, First, Stride, Out); // rounded to nearest
+      break;
+    }
   }
 }
 
