@@ -1,8 +1,10 @@
 #include "ProfileInstrumentation.h"
+#include "CounterFinalPoints.h"
 #include "HiddenParamClone.h"
 #include "ThreadIndex.h"
 #include "divopt/Abi.h"
 
+#include "llvm/ADT/MapVector.h"
 #include "llvm/Analysis/BlockFrequencyInfo.h"
 #include "llvm/Analysis/BranchProbabilityInfo.h"
 #include "llvm/Analysis/CFG.h"
@@ -96,105 +98,135 @@ static_assert((abi::BranchBucketThreads & (abi::BranchBucketThreads - 1)) == 0,
 static_assert((abi::BranchSamplePeriod & (abi::BranchSamplePeriod - 1)) == 0,
               "branch sampling takes every 2^k-th thread block");
 
-// Narrow mode's escape: a u16 slot holding NarrowMarker means "this thread's
-// counters are in the overflow list".
+// Narrow mode's escape: a u16 slot holding NarrowMarker means "this count is
+// in the overflow list".
 constexpr uint32_t NarrowMarker = 0xFFFF;
 
-// At a return, the thread's edge counters go to its own slots of counts:
-// plain stores, coalesced across the warp. overflow, a kernel parameter, picks
-// the width uniformly for the whole launch: null stores them as u32 (wide);
-// otherwise (narrow) a thread whose counters are all below NarrowMarker
-// stores them as u16, and any other stores NarrowMarker in each of its slots
-// and appends {gtid, counters as u32} to the overflow list, when it has room
-// (Abi.h). Straight-line code has no counters: nothing is stored, no test.
-void storeEdgeCounters(ReturnInst *Ret, const Counters &C, ThreadGeometry G, Argument *Counts,
-                       Argument *Overflow) {
-  const unsigned NumEdges = C.Edges.size();
-  if (NumEdges == 0)
-    return;
-  LLVMContext &Ctx = Ret->getContext();
-  Function *F = Ret->getFunction();
-  IRBuilder<> B(Ret);
-  SmallVector<Value *, 16> Values;
-  SmallVector<Value *, 16> Slots;
-  for (unsigned E = 0; E < NumEdges; ++E) {
-    Values.push_back(B.CreateLoad(B.getInt32Ty(), C.Edges[E]));
-    Slots.push_back(B.CreateAdd(B.CreateMul(B.getInt64(E), G.Threads), G.Gtid));
-  }
-  BasicBlock *Head = Ret->getParent();
-  BasicBlock *Done = Head->splitBasicBlock(Ret, "divopt.flushed");
-  auto NewBlock = [&](const char *Name) { return BasicBlock::Create(Ctx, Name, F, Done); };
-  BasicBlock *Wide = NewBlock("divopt.wide");
-  BasicBlock *Narrow = NewBlock("divopt.narrow");
-  BasicBlock *Fit = NewBlock("divopt.narrow.fit");
-  BasicBlock *Spill = NewBlock("divopt.narrow.spill");
-  BasicBlock *Record = NewBlock("divopt.overflow.record");
+// What every store of a thread's counters needs.
+struct CounterSink {
+  ThreadGeometry G;
+  Argument *Counts, *Overflow;
+};
 
-  Head->getTerminator()->eraseFromParent();
-  B.SetInsertPoint(Head);
-  auto *Null = ConstantPointerNull::get(cast<PointerType>(Overflow->getType()));
-  Value *IsNarrow = B.CreateICmpNE(Overflow, Null, "divopt.is.narrow");
-  B.CreateCondBr(IsNarrow, Narrow, Wide);
+// A counter and its value where it is stored. A count can reach the
+// marker only when it is counted on a cycle: a block on none runs at most
+// once per thread.
+struct CounterValue {
+  unsigned Counter;
+  Value *V;
+  bool MayOverflow;
+};
 
-  B.SetInsertPoint(Wide);
-  for (unsigned E = 0; E < NumEdges; ++E)
-    B.CreateStore(Values[E], B.CreateInBoundsGEP(B.getInt32Ty(), Counts, Slots[E]));
-  B.CreateBr(Done);
-
-  B.SetInsertPoint(Narrow);
-  Value *Max = Values[0];
-  for (unsigned E = 1; E < NumEdges; ++E)
-    Max = B.CreateBinaryIntrinsic(Intrinsic::umax, Max, Values[E]);
-  B.CreateCondBr(B.CreateICmpULT(Max, B.getInt32(NarrowMarker), "divopt.fits"), Fit, Spill);
-
-  B.SetInsertPoint(Fit);
-  for (unsigned E = 0; E < NumEdges; ++E)
-    B.CreateStore(B.CreateTrunc(Values[E], B.getInt16Ty()),
-                  B.CreateInBoundsGEP(B.getInt16Ty(), Counts, Slots[E]));
-  B.CreateBr(Done);
-
-  B.SetInsertPoint(Spill);
-  for (unsigned E = 0; E < NumEdges; ++E)
-    B.CreateStore(B.getInt16(uint16_t(NarrowMarker)),
-                  B.CreateInBoundsGEP(B.getInt16Ty(), Counts, Slots[E]));
-  Value *Index = B.CreateAtomicRMW(AtomicRMWInst::Add, Overflow, B.getInt32(1), MaybeAlign(4),
+// Narrow mode's escape for one count that does not fit: append {gtid,
+// counter, count} to the overflow list when it has room (Abi.h).
+void appendOverflow(IRBuilder<> &B, const CounterSink &S, unsigned Counter, Value *V) {
+  Value *Index = B.CreateAtomicRMW(AtomicRMWInst::Add, S.Overflow, B.getInt32(1), MaybeAlign(4),
                                    AtomicOrdering::Monotonic);
   Index->setName("divopt.overflow.index");
   Value *Capacity = B.CreateLoad(
-      B.getInt32Ty(), B.CreateInBoundsGEP(B.getInt32Ty(), Overflow, B.getInt64(1)),
+      B.getInt32Ty(), B.CreateInBoundsGEP(B.getInt32Ty(), S.Overflow, B.getInt64(1)),
       "divopt.overflow.capacity");
-  B.CreateCondBr(B.CreateICmpULT(Index, Capacity, "divopt.overflow.room"), Record, Done);
-
-  B.SetInsertPoint(Record);
-  Value *Base = B.CreateAdd(
-      B.getInt64(2), B.CreateMul(B.CreateZExt(Index, B.getInt64Ty()), B.getInt64(NumEdges + 1)),
+  Instruction *Then = SplitBlockAndInsertIfThen(
+      B.CreateICmpULT(Index, Capacity, "divopt.overflow.room"), &*B.GetInsertPoint(), false);
+  IRBuilder<> R(Then);
+  Value *Base = R.CreateAdd(
+      R.getInt64(2),
+      R.CreateMul(R.CreateZExt(Index, R.getInt64Ty()), R.getInt64(abi::OverflowRecordWords)),
       "divopt.overflow.base");
-  B.CreateStore(B.CreateTrunc(G.Gtid, B.getInt32Ty()),
-                B.CreateInBoundsGEP(B.getInt32Ty(), Overflow, Base));
-  for (unsigned E = 0; E < NumEdges; ++E)
-    B.CreateStore(Values[E], B.CreateInBoundsGEP(B.getInt32Ty(), Overflow,
-                                                 B.CreateAdd(Base, B.getInt64(1 + E))));
-  B.CreateBr(Done);
+  Value *Fields[] = {R.CreateTrunc(S.G.Gtid, R.getInt32Ty()), R.getInt32(Counter), V};
+  for (unsigned I = 0; I < 3; ++I)
+    R.CreateStore(Fields[I], R.CreateInBoundsGEP(R.getInt32Ty(), S.Overflow,
+                                                 I ? R.CreateAdd(Base, R.getInt64(I)) : Base));
 }
 
-// After the edge counters, each thread adds its nonzero branch counts to its
-// bucket (gtid / abi::BranchBucketThreads). Buckets keep the atomics
+// Stores some of a thread's edge counters to their slots of counts before
+// Before: plain stores, coalesced across the warp. overflow, a kernel
+// parameter, picks the width uniformly for the whole launch: null stores
+// them as u32 (wide); otherwise (narrow) as u16 when the group's counts are
+// all below NarrowMarker, else each count that is not as the marker and an
+// overflow record (Abi.h).
+void storeCounters(Instruction *Before, ArrayRef<CounterValue> Group, const CounterSink &S) {
+  if (Group.empty())
+    return;
+  LLVMContext &Ctx = Before->getContext();
+  Function *F = Before->getFunction();
+  IRBuilder<> B(Before);
+  SmallVector<Value *, 16> Slots;
+  for (const CounterValue &CV : Group)
+    Slots.push_back(B.CreateAdd(B.CreateMul(B.getInt64(CV.Counter), S.G.Threads), S.G.Gtid));
+  BasicBlock *Head = Before->getParent();
+  BasicBlock *Done = Head->splitBasicBlock(Before, "divopt.stored");
+  auto NewBlock = [&](const char *Name) { return BasicBlock::Create(Ctx, Name, F, Done); };
+  BasicBlock *Wide = NewBlock("divopt.wide");
+  BasicBlock *Narrow = NewBlock("divopt.narrow");
+
+  Head->getTerminator()->eraseFromParent();
+  B.SetInsertPoint(Head);
+  auto *Null = ConstantPointerNull::get(cast<PointerType>(S.Overflow->getType()));
+  B.CreateCondBr(B.CreateICmpNE(S.Overflow, Null, "divopt.is.narrow"), Narrow, Wide);
+
+  B.SetInsertPoint(Wide);
+  for (unsigned I = 0; I < Group.size(); ++I)
+    B.CreateStore(Group[I].V, B.CreateInBoundsGEP(B.getInt32Ty(), S.Counts, Slots[I]));
+  B.CreateBr(Done);
+
+  auto StoreNarrow = [&](IRBuilder<> &At, unsigned I, Value *V16) {
+    At.CreateStore(V16, At.CreateInBoundsGEP(At.getInt16Ty(), S.Counts, Slots[I]));
+  };
+  B.SetInsertPoint(Narrow);
+  if (none_of(Group, [](const CounterValue &CV) { return CV.MayOverflow; })) {
+    for (unsigned I = 0; I < Group.size(); ++I)
+      StoreNarrow(B, I, B.CreateTrunc(Group[I].V, B.getInt16Ty()));
+    B.CreateBr(Done);
+    return;
+  }
+  BasicBlock *Fit = NewBlock("divopt.narrow.fit");
+  BasicBlock *Spill = NewBlock("divopt.narrow.spill");
+  Value *Max = nullptr;
+  for (const CounterValue &CV : Group)
+    if (CV.MayOverflow)
+      Max = Max ? B.CreateBinaryIntrinsic(Intrinsic::umax, Max, CV.V) : CV.V;
+  B.CreateCondBr(B.CreateICmpULT(Max, B.getInt32(NarrowMarker), "divopt.fits"), Fit, Spill);
+
+  B.SetInsertPoint(Fit);
+  for (unsigned I = 0; I < Group.size(); ++I)
+    StoreNarrow(B, I, B.CreateTrunc(Group[I].V, B.getInt16Ty()));
+  B.CreateBr(Done);
+
+  // Rare (a count of 65535 or more): each count on its own.
+  Instruction *Rest = BranchInst::Create(Done, Spill);
+  for (unsigned I = 0; I < Group.size(); ++I) {
+    IRBuilder<> At(Rest);
+    auto [Counter, V, MayOverflow] = Group[I];
+    if (!MayOverflow) {
+      StoreNarrow(At, I, At.CreateTrunc(V, At.getInt16Ty()));
+      continue;
+    }
+    Value *Fits = At.CreateICmpULT(V, At.getInt32(NarrowMarker));
+    StoreNarrow(At, I, At.CreateSelect(Fits, At.CreateTrunc(V, At.getInt16Ty()),
+                                       At.getInt16(uint16_t(NarrowMarker))));
+    IRBuilder<> Then(SplitBlockAndInsertIfThen(At.CreateNot(Fits), Rest, false));
+    appendOverflow(Then, S, Counter, V);
+  }
+}
+
+// Adds a thread's nonzero branch counts to its bucket (gtid /
+// abi::BranchBucketThreads) before Before. Buckets keep the atomics
 // uncontended: one shared set of counters made every leader lane in the grid
 // queue on the same few addresses (10x kernel time on an H100); the runtime
 // sums them.
-void flushAt(ReturnInst *Ret, const Counters &C, ThreadGeometry G, Argument *Counts,
-             Argument *Branches, Argument *Overflow) {
-  storeEdgeCounters(Ret, C, G, Counts, Overflow);
-  IRBuilder<> B(Ret);
+void flushBranches(Instruction *Before, ArrayRef<unsigned> Ks, const Counters &C,
+                   const CounterSink &S, Argument *Branches) {
   const uint64_t NumBranches = C.BranchExec.size();
-  Value *Bucket = B.CreateLShr(G.Gtid, Log2_32(abi::BranchBucketThreads), "divopt.bucket");
-  for (unsigned K = 0; K < C.BranchExec.size(); ++K) {
+  for (unsigned K : Ks) {
     for (unsigned Which = 0; Which < 2; ++Which) {
       AllocaInst *Counter = Which == 0 ? C.BranchExec[K] : C.BranchDiv[K];
-      IRBuilder<> At(Ret);
+      IRBuilder<> At(Before);
       Value *N = At.CreateLoad(At.getInt32Ty(), Counter);
-      Instruction *Then = SplitBlockAndInsertIfThen(At.CreateICmpNE(N, At.getInt32(0)), Ret, false);
+      Instruction *Then =
+          SplitBlockAndInsertIfThen(At.CreateICmpNE(N, At.getInt32(0)), Before, false);
       IRBuilder<> T(Then);
+      Value *Bucket = T.CreateLShr(S.G.Gtid, Log2_32(abi::BranchBucketThreads), "divopt.bucket");
       Value *Slot = T.CreateAdd(T.CreateMul(Bucket, T.getInt64(2 * NumBranches)),
                                 T.getInt64(2 * K + Which));
       Value *Ptr = T.CreateInBoundsGEP(T.getInt64Ty(), Branches, Slot);
@@ -209,25 +241,25 @@ void flushAt(ReturnInst *Ret, const Counters &C, ThreadGeometry G, Argument *Cou
 // that has one predecessor; else, from a conditional branch, in the source by
 // the branch condition (no block of its own: a loop's back edge, a self loop
 // after optimization, would pay a jump every iteration); else in a block of
-// its own on the (critical) edge.
-void countEdge(BasicBlock *From, uint32_t Succ, AllocaInst *Counter) {
+// its own on the (critical) edge. Returns the block the count is in.
+BasicBlock *countEdge(BasicBlock *From, uint32_t Succ, AllocaInst *Counter) {
   Instruction *TI = From->getTerminator();
   if (Succ == CounterEdge::ExitEdge || TI->getNumSuccessors() == 1) {
     IRBuilder<> At(TI);
     increment(At, Counter, At.getInt32(1));
-    return;
+    return From;
   }
   BasicBlock *To = TI->getSuccessor(Succ);
   if (To->hasNPredecessors(1)) { // `br %c, %x, %x` gives %x two
     IRBuilder<> At(To, To->getFirstInsertionPt());
     increment(At, Counter, At.getInt32(1));
-    return;
+    return To;
   }
   if (auto *Br = dyn_cast<BranchInst>(TI)) {
     IRBuilder<> At(Br);
     Value *Taken = Succ == 0 ? Br->getCondition() : At.CreateNot(Br->getCondition());
     increment(At, Counter, At.CreateZExt(Taken, At.getInt32Ty()));
-    return;
+    return From;
   }
   BasicBlock *Mid = SplitCriticalEdge(TI, Succ, CriticalEdgeSplittingOptions(), "divopt.edge");
   if (!Mid)
@@ -236,6 +268,7 @@ void countEdge(BasicBlock *From, uint32_t Succ, AllocaInst *Counter) {
                        " to count it");
   IRBuilder<> At(Mid->getTerminator());
   increment(At, Counter, At.getInt32(1));
+  return Mid;
 }
 
 // Counting an edge costs an add where it runs; a critical edge out of
@@ -368,23 +401,86 @@ Function *createProfileClone(Function &Kernel, const BlockNumbering &Numbering) 
 
   // Branches first: a switch's successors as they are in K, before counting
   // splits some of its edges (two cases into one block stay one way to go).
-  for (unsigned K = 0; K < Numbering.BranchBlocks.size(); ++K)
-    countBranch(V.Sampled.Blocks[Numbering.BranchBlocks[K]]->getTerminator(), C.BranchExec[K],
-                C.BranchDiv[K]);
+  SmallVector<BasicBlock *, 8> BranchCountedIn;
+  for (unsigned K = 0; K < Numbering.BranchBlocks.size(); ++K) {
+    Instruction *Term = V.Sampled.Blocks[Numbering.BranchBlocks[K]]->getTerminator();
+    countBranch(Term, C.BranchExec[K], C.BranchDiv[K]);
+    BranchCountedIn.push_back(Term->getParent());
+  }
   // Splitting an edge adds a block to the clone only: the numbered blocks
   // and their terminators' successor order stay as the notes have them.
   // Without sampling both are the one body: counted once, with its branches.
   SmallVector<const ClonedBlocks *, 2> Copies{&V.Plain};
   if (Sampling)
     Copies.push_back(&V.Sampled);
-  for (const ClonedBlocks *Copy : Copies)
+  SmallVector<SmallVector<BasicBlock *, 16>, 2> EdgeCountedIn(Copies.size());
+  for (unsigned Copy = 0; Copy < Copies.size(); ++Copy)
     for (unsigned E = 0; E < Counted.size(); ++E)
-      countEdge(Copy->Blocks[Counted[E].From], Counted[E].Succ, C.Edges[E]);
-  if (Sampling)
-    for (ReturnInst *Ret : V.Plain.Returns)
-      storeEdgeCounters(Ret, C, G, Counts, Overflow);
-  for (ReturnInst *Ret : V.Sampled.Returns)
-    flushAt(Ret, C, G, Counts, Branches, Overflow);
+      EdgeCountedIn[Copy].push_back(
+          countEdge(Copies[Copy]->Blocks[Counted[E].From], Counted[E].Succ, C.Edges[E]));
+
+  // Where each count is final, on the CFG with every count in place. The
+  // stores split blocks, so each is placed by an instruction chosen first:
+  // the terminator of its final point (after the block's own counts), a
+  // return, or a bypass's source terminator.
+  CounterFinalPoints Final(*Clone, Sampling ? V.Entry : nullptr);
+  MapVector<Instruction *, SmallVector<std::pair<unsigned, bool>, 4>> EdgesAt; // may overflow
+  MapVector<Instruction *, SmallVector<unsigned, 4>> BranchesAt;
+  MapVector<std::pair<Instruction *, BasicBlock *>, SmallVector<unsigned, 4>> ZeroOn;
+  for (unsigned Copy = 0; Copy < Copies.size(); ++Copy)
+    for (unsigned E = 0; E < Counted.size(); ++E) {
+      BasicBlock *CountedIn = EdgeCountedIn[Copy][E];
+      const FinalPoint &P = Final.of(CountedIn);
+      std::pair<unsigned, bool> Store{E, Final.onCycle(CountedIn)};
+      if (!P.At) {
+        for (ReturnInst *Ret : Copies[Copy]->Returns)
+          EdgesAt[Ret].push_back(Store);
+        continue;
+      }
+      EdgesAt[P.At->getTerminator()].push_back(Store);
+      for (auto [From, To] : P.Bypasses)
+        ZeroOn[{From->getTerminator(), To}].push_back(E);
+    }
+  for (unsigned K = 0; K < BranchCountedIn.size(); ++K) {
+    if (BasicBlock *At = Final.of(BranchCountedIn[K]).At)
+      BranchesAt[At->getTerminator()].push_back(K);
+    else
+      for (ReturnInst *Ret : V.Sampled.Returns)
+        BranchesAt[Ret].push_back(K);
+  }
+
+  CounterSink S{G, Counts, Overflow};
+  for (auto &[TI, Es] : ZeroOn) {
+    BasicBlock *To = TI.second;
+    Instruction *Before;
+    if (To->getUniquePredecessor() == TI.first->getParent()) {
+      Before = &*To->getFirstInsertionPt();
+    } else {
+      unsigned Succ = 0;
+      while (TI.first->getSuccessor(Succ) != To)
+        ++Succ;
+      BasicBlock *Mid = SplitCriticalEdge(
+          TI.first, Succ, CriticalEdgeSplittingOptions().setMergeIdenticalEdges(),
+          "divopt.bypass");
+      if (!Mid)
+        report_fatal_error(Twine("divopt: cannot split the edge into ") + To->getName() +
+                           " in " + Clone->getName() + " to store counts");
+      Before = Mid->getTerminator();
+    }
+    SmallVector<CounterValue, 16> Zeros;
+    for (unsigned E : Es)
+      Zeros.push_back({E, ConstantInt::get(Type::getInt32Ty(Clone->getContext()), 0), false});
+    storeCounters(Before, Zeros, S);
+  }
+  for (auto &[Before, Es] : EdgesAt) {
+    IRBuilder<> At(Before);
+    SmallVector<CounterValue, 16> Values;
+    for (auto [E, MayOverflow] : Es)
+      Values.push_back({E, At.CreateLoad(At.getInt32Ty(), C.Edges[E]), MayOverflow});
+    storeCounters(Before, Values, S);
+  }
+  for (auto &[Before, Ks] : BranchesAt)
+    flushBranches(Before, Ks, C, S, Branches);
 
   SmallVector<AllocaInst *, 32> All(C.Edges.begin(), C.Edges.end());
   All.append(C.BranchExec.begin(), C.BranchExec.end());

@@ -5,15 +5,15 @@
 // thread, how often each edge off a maximum spanning tree of K's CFG runs
 // (profileCounters, the notes' "counters"; every block's count follows from
 // them, divopt/CounterPlan.h), and per warp, how often each conditional
-// branch runs and diverges. Counters live in registers while the thread runs
-// and are written out once at each return, so a hot loop pays at most one
-// add per counted edge, not a memory round trip, and the edges of its hottest
-// path none. Branches are counted in a sample of the thread blocks of large
+// branch runs and diverges. Counters live in registers while they can still
+// change, so a hot loop pays at most one add per counted edge, not a memory
+// round trip, and the edges of its hottest path none; each is written out
+// once, where it is final (CounterFinalPoints.h), which frees its register
+// there. Branches are counted in a sample of the thread blocks of large
 // launches (abi::BranchSamplePeriod), by a second copy of the body that only
-// those blocks run. At the return, one uniform test of overflow picks u32 slots
-// (null) or u16 slots with an overflow list for the threads whose counts do
-// not fit (Abi.h). The original kernel is left untouched: mode off costs
-// nothing.
+// those blocks run. At each store, one uniform test of overflow picks u32
+// slots (null) or u16 slots with an overflow list for the counts that do not
+// fit (Abi.h). The original kernel is left untouched: mode off costs nothing.
 #pragma once
 #include "BlockNumbering.h"
 #include "divopt/CounterPlan.h"

@@ -81,7 +81,9 @@ __device__ inline unsigned long long mix(unsigned long long H) {
   return H;
 }
 
-__device__ inline uint32_t mapHash(uint32_t G) { return uint32_t(mix(G) >> 32); }
+__device__ inline uint32_t mapHash(uint32_t G, uint32_t c) {
+  return uint32_t(mix((static_cast<unsigned long long>(G) << 32) | c) >> 32);
+}
 
 // The profile clone's counters, u32 (wide) or u16 with the overflow list
 // (narrow), read as u32.
@@ -90,45 +92,41 @@ struct CountsView {
   uint32_t T, C;
   bool Narrow;
   const uint32_t *Ov;             // narrow: the overflow list
-  const unsigned long long *Map;  // narrow: (gtid << 32 | list index), ~0 empty
+  const unsigned long long *Map;  // narrow: list indices by (gtid, counter), ~0 empty
   uint32_t MapMask;
 
-  // Thread G's counters: Row non-null when they are in the overflow list.
+  // Thread G's counters.
   struct Thread {
-    const void *P;
-    uint32_t T, G;
-    bool Narrow;
-    const uint32_t *Row;
-    __device__ uint32_t operator[](uint32_t c) const {
-      if (Row)
-        return Row[c];
-      size_t I = size_t(c) * T + G;
-      return Narrow ? uint32_t(static_cast<const uint16_t *>(P)[I])
-                    : static_cast<const uint32_t *>(P)[I];
-    }
+    const CountsView *V;
+    uint32_t G;
+    __device__ uint32_t operator[](uint32_t c) const { return V->count(G, c); }
   };
 
-  // The list's record of G; null when it has none (only when the list is
-  // incomplete, a launch whose record is dropped).
-  __device__ const uint32_t *overflowRow(uint32_t G) const {
-    uint32_t S = mapHash(G) & MapMask;
+  __device__ uint32_t count(uint32_t G, uint32_t c) const {
+    size_t I = size_t(c) * T + G;
+    if (!Narrow)
+      return static_cast<const uint32_t *>(P)[I];
+    uint16_t N = static_cast<const uint16_t *>(P)[I];
+    return N == Marker ? overflowCount(G, c) : N;
+  }
+
+  // The list's count of (G, c); the marker when it has none (only when the
+  // list is incomplete, a launch whose record is dropped).
+  __device__ uint32_t overflowCount(uint32_t G, uint32_t c) const {
+    uint32_t S = mapHash(G, c) & MapMask;
     for (uint32_t Probes = 0; Probes <= MapMask; ++Probes) {
       unsigned long long E = Map[S];
       if (E == Empty)
-        return nullptr;
-      if (uint32_t(E >> 32) == G)
-        return Ov + 2 + size_t(uint32_t(E)) * (C + 1) + 1;
+        break;
+      const uint32_t *Record = Ov + 2 + E * abi::OverflowRecordWords;
+      if (Record[0] == G && Record[1] == c)
+        return Record[2];
       S = (S + 1) & MapMask;
     }
-    return nullptr;
+    return Marker;
   }
 
-  __device__ Thread at(uint32_t G) const {
-    Thread Th{P, T, G, Narrow, nullptr};
-    if (Narrow && static_cast<const uint16_t *>(P)[G] == Marker)
-      Th.Row = overflowRow(G);
-    return Th;
-  }
+  __device__ Thread at(uint32_t G) const { return Thread{this, G}; }
 };
 
 __device__ inline bool sameCounters(const CountsView &V, uint32_t A, uint32_t B) {
@@ -152,11 +150,10 @@ __global__ void overflowMapKernel(CountsView V, uint32_t Capacity, unsigned long
   }
   if (I >= Records)
     return;
-  uint32_t G = V.Ov[2 + size_t(I) * (V.C + 1)];
-  unsigned long long Mine = (static_cast<unsigned long long>(G) << 32) | I;
-  uint32_t S = mapHash(G) & V.MapMask;
+  const uint32_t *Record = V.Ov + 2 + size_t(I) * abi::OverflowRecordWords;
+  uint32_t S = mapHash(Record[0], Record[1]) & V.MapMask;
   for (uint32_t Probes = 0; Probes <= V.MapMask; ++Probes) {
-    if (atomicCAS(&Map[S], Empty, Mine) == Empty)
+    if (atomicCAS(&Map[S], Empty, I) == Empty)
       return;
     S = (S + 1) & V.MapMask;
   }

@@ -18,6 +18,8 @@
 // compaction says it is done. Built by nvcc (runtime/CMakeLists.txt), like
 // online mode's decision kernels.
 #pragma once
+#include "divopt/Abi.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <cuda_runtime_api.h>
@@ -39,8 +41,8 @@ struct CompactionResult {
   uint32_t IdBits;      // classIdBits(N)
   uint64_t PackedWords; // packedIdWords(T, IdBits)
   uint32_t TableFull;   // the table overflowed (never, by its size): the record is not written
-  // Narrow mode: threads whose counters reached 0xFFFF (the overflow list's
-  // overflow[0]) and the list's capacity. Overflowed > OverflowCapacity: the
+  // Narrow mode: counts that reached 0xFFFF (the overflow list's
+  // overflow[0]) and the list's capacity in records. Overflowed > OverflowCapacity: the
   // list is incomplete and the record must not be written.
   uint32_t Overflowed;
   uint32_t OverflowCapacity;
@@ -58,7 +60,8 @@ struct CompactionLayout {
   // planFeatureStaging (profile/FeatureCompaction.h); 0 until then.
   size_t FeatureStaging = 0;
   // Narrow mode (divopt/Abi.h): u16 counters and an overflow list of
-  // OverflowCapacity records of C + 1 u32s; wide: u32 counters, no list.
+  // OverflowCapacity records of abi::OverflowRecordWords u32s; wide: u32
+  // counters, no list.
   bool Narrow = false;
   uint32_t OverflowCapacity = 0;
   uint64_t OverflowMapSlots = 0; // a power of two, >= 2 * OverflowCapacity
@@ -77,7 +80,7 @@ struct CompactionLayout {
            Buckets * 2 * Branches * 8;
   }
   uint64_t overflowListBytes() const {
-    return Narrow ? (2 + uint64_t(OverflowCapacity) * (Counters + 1)) * 4 : 0;
+    return Narrow ? (2 + uint64_t(OverflowCapacity) * abi::OverflowRecordWords) * 4 : 0;
   }
   // What the compaction needs besides (table, per-thread ids, classes,
   // packed ids, sums, the overflow list's index) and the alignment.

@@ -147,7 +147,7 @@ void ProfileSink::State::copyOne(PendingRecord &R, Copied &Out) {
          H.Kernel + " <<<" + std::to_string(H.Grid[0]) + "x" + std::to_string(H.Grid[1]) + "x" +
          std::to_string(H.Grid[2]) + ", " + std::to_string(H.Block[0]) + "x" +
          std::to_string(H.Block[1]) + "x" + std::to_string(H.Block[2]) + ">>>: " +
-         std::to_string(Res.Overflowed) + " threads have a counter over 65534, more than the " +
+         std::to_string(Res.Overflowed) + " counts are over 65534, more than the " +
          "16-bit counters' overflow list holds (" + std::to_string(Res.OverflowCapacity) +
          "); the next launch of this shape is profiled with 32-bit counters");
     Costs.Overflowed = Res.Overflowed;

@@ -22,10 +22,14 @@ inline constexpr const char *ProfileCloneSuffix = "__divopt_profile";
 //   void *counts        counts[c * nthreads + gtid]: how often thread gtid took
 //                       counted edge c, the c-th of the notes' "counters"
 //                       (divopt/CounterPlan.h derives every block's count from
-//                       them), written once per thread at its return, as u32
-//                       or u16 by overflow below; unused, and may be null, when
-//                       the kernel has no counters (straight-line code). Notes
-//                       without "counters" are from a clone that counted block c.
+//                       them), written exactly once by every thread, as u32
+//                       or u16 by overflow below: where the count can no longer
+//                       change, or as 0 where the thread leaves the code that
+//                       could still count it (passes/CounterFinalPoints.h), so
+//                       the buffer needs no clearing; unused, and may be null,
+//                       when the kernel has no counters (straight-line code).
+//                       Notes without "counters" are from a clone that counted
+//                       block c.
 //   uint64_t *branches  per bucket of BranchBucketThreads consecutive threads
 //                       (b = gtid / BranchBucketThreads): branches[(b * K + k) * 2]
 //                       warp executions of conditional branch k,
@@ -34,26 +38,27 @@ inline constexpr const char *ProfileCloneSuffix = "__divopt_profile";
 //                       leaders share its atomics: K * nthreads / 8 bytes in
 //                       all, a quarter of what a bucket per warp took
 //   uint32_t *overflow  the width of counts, one for the whole launch:
-//     - null (wide mode): counts is uint32_t counts[C * nthreads]; each thread
-//       stores its C counters (modulo 2^32).
+//     - null (wide mode): counts is uint32_t counts[C * nthreads]; each count
+//       is stored modulo 2^32.
 //     - non-null (narrow mode): counts is uint16_t counts[C * nthreads]. A
-//       thread whose C counters are all < 0xFFFF stores each as a u16.
-//       Otherwise (any counter >= 0xFFFF) it stores the marker 0xFFFF in
-//       every one of its C u16 slots and appends itself to the overflow list:
+//       count below 0xFFFF is stored as a u16. A larger one stores the marker
+//       0xFFFF in its slot and appends a record to the overflow list:
 //         i = atomicAdd(&overflow[0], 1)   (monotonic; the runtime zeroes it)
 //         if (i < overflow[1]) {           (the capacity in records, set by
 //                                           the runtime, read not written)
-//           base = 2 + i * (C + 1)         (computed in 64 bits)
+//           base = 2 + i * OverflowRecordWords   (computed in 64 bits)
 //           overflow[base] = (uint32_t)gtid
-//           overflow[base + 1 + c] = counter c, as u32, for c in [0, C)
+//           overflow[base + 1] = c
+//           overflow[base + 2] = the count, as u32
 //         }
-//       so the list holds 2 + capacity * (C + 1) u32s. A record past the
-//       capacity writes nothing more: overflow[0] > overflow[1] after the
-//       launch says the list is incomplete (overflow[0] is the number of
-//       threads that overflowed). Records are in no particular order. A u16
+//       so the list holds 2 + capacity * OverflowRecordWords u32s. A record
+//       past the capacity writes nothing more: overflow[0] > overflow[1] after
+//       the launch says the list is incomplete (overflow[0] is the number of
+//       counts that overflowed). Records are in no particular order. A u16
 //       slot of 0xFFFF always means "see the list", never the count 65535.
 //   With C == 0 nothing is stored to counts and overflow is never touched.
 inline constexpr unsigned ProfileHiddenParams = 3;
+inline constexpr unsigned OverflowRecordWords = 3; // gtid, counter, count
 inline constexpr unsigned BranchBucketThreads = 128; // a power of two
 // Branch sampling: in a launch of at least BranchSampleMinThreads threads,
 // only thread blocks whose linear index is a multiple of BranchSamplePeriod

@@ -1,6 +1,6 @@
 ; The profile clone of a kernel with a loop: hidden parameters, per-thread
-; edge counters (off the spanning tree, notes "counters") flushed at the
-; return, warp-level branch counters; the original kernel is untouched and
+; edge counters (off the spanning tree, notes "counters") stored where each
+; is final, warp-level branch counters; the original kernel is untouched and
 ; the notes are embedded.
 ; REQUIRES: llvm-tools
 ; RUN: %opt -load-pass-plugin=%plugin -passes=divopt-instrument -S %s | FileCheck %s
@@ -68,36 +68,41 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK: [[SKIP:%.*]] = xor i1 %has, true
 ; CHECK: [[SKIP32:%.*]] = zext i1 [[SKIP]] to i32
 ; CHECK: [[EDGE0:%.*]] = add i32 0, [[SKIP32]]
-; CHECK: br i1 %has
-; The loop's back edge counts itself in a register (a phi, no memory traffic,
-; no block on the edge): the body adds the condition.
-; CHECK: body:
-; CHECK: [[BACK:%divopt.edge1.0]] = phi i32
-; CHECK-NOT: vote.ballot
-; CHECK: [[MORE32:%.*]] = zext i1 %more to i32
-; CHECK: [[BACKNEXT:%.*]] = add i32 [[BACK]], [[MORE32]]
-; CHECK: br i1 %more, label %body, label %exit
-; At the return: counts[c * nthreads + gtid], as u32 when overflow is null
-; (wide), else as u16 (narrow; tests/lit/device/profile-narrow-counters.ll
-; has the overflow escape); no branch counters in this copy.
-; CHECK: exit:
-; CHECK: [[BACKOUT:%.*]] = phi i32 [ [[BACKNEXT]], %body ], [ 0, %entry ]
+; Counter 0 (entry -> exit) is final in entry, which is on no cycle:
+; counts[c * nthreads + gtid], as u32 when overflow is null (wide), else as
+; u16 (narrow), with no overflow test for a count of at most 1.
 ; CHECK: [[S0:%.*]] = mul i64 0, %divopt.nthreads
 ; CHECK: [[I0:%.*]] = add i64 [[S0]], %divopt.gtid
-; CHECK: [[S1:%.*]] = mul i64 1, %divopt.nthreads
-; CHECK: [[I1:%.*]] = add i64 [[S1]], %divopt.gtid
-; CHECK-NOT: mul i64 2, %divopt.nthreads
 ; CHECK: %divopt.is.narrow = icmp ne ptr addrspace(1) %divopt.overflow, null
 ; CHECK: divopt.wide:
 ; CHECK: [[P0:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.counts, i64 [[I0]]
 ; CHECK: store i32 [[EDGE0]], ptr addrspace(1) [[P0]]
+; CHECK: divopt.narrow:
+; CHECK: store i16
+; CHECK: br i1 %has
+
+; The loop: the back edge counted by the branch condition, no ballot in
+; this copy, no store.
+; CHECK: body:
+; CHECK: [[BACK:%divopt.edge1.0]] = phi i32
+; CHECK-NOT: vote.ballot
+; CHECK-NOT: store i32 {{.*}}%divopt.counts
+; CHECK: [[MORE32:%.*]] = zext i1 %more to i32
+; CHECK: [[BACKNEXT:%.*]] = add i32 [[BACK]], [[MORE32]]
+; CHECK: br i1 %more, label %body, label %exit
+
+; Counter 1 is final at exit (tests/lit/device/profile-narrow-counters.ll
+; has the overflow escape); no branch counters in this copy.
+; CHECK: exit:
+; CHECK: [[BACKOUT:%.*]] = phi i32 [ [[BACKNEXT]], %body ], [ 0, %divopt.stored ]
+; CHECK: [[S1:%.*]] = mul i64 1, %divopt.nthreads
+; CHECK: [[I1:%.*]] = add i64 [[S1]], %divopt.gtid
+; CHECK-NOT: mul i64 2, %divopt.nthreads
 ; CHECK: [[P1:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.counts, i64 [[I1]]
 ; CHECK: store i32 [[BACKOUT]], ptr addrspace(1) [[P1]]
 ; CHECK: divopt.narrow.fit:
 ; CHECK: store i16
-; CHECK: store i16
-; CHECK: divopt.flushed:
-; CHECK-NOT: atomicrmw
+; CHECK-NOT: atomicrmw add ptr addrspace(1) {{.*}}, i64
 ; CHECK: ret void
 ; The copy that counts branches: at each conditional branch a ballot over the
 ; active lanes, counted in 32-bit registers by the leader, the active lane
@@ -112,11 +117,12 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK: add i32 0, [[ONE]]
 ; CHECK: body.sampled:
 ; CHECK: call i32 @llvm.nvvm.vote.ballot.sync(i32 {{%.*}}, i1 %more.sampled)
-; Its return stores the same edge counters, then adds the nonzero branch
-; counters, widened, to the warp's bucket.
+; It stores the same edge counters; where a branch's counters are final
+; (entry's in entry, the loop's at exit) it adds the nonzero ones, widened,
+; to the warp's bucket.
 ; CHECK: exit.sampled:
 ; CHECK: %divopt.is.narrow{{.*}} = icmp ne ptr addrspace(1) %divopt.overflow, null
-; CHECK: %divopt.bucket = lshr i64 %divopt.gtid, 7
+; CHECK: %divopt.bucket{{[0-9]*}} = lshr i64 %divopt.gtid, 7
 ; CHECK: icmp ne i32 [[N:%.*]], 0
 ; CHECK: [[WIDE:%.*]] = zext i32 [[N]] to i64
 ; CHECK: atomicrmw add ptr addrspace(1) {{%.*}}, i64 [[WIDE]] monotonic, align 8

@@ -3,8 +3,9 @@
 ; conditional branch, none for straight-line code. An edge is counted in its
 ; source when that has one successor, else in its target when that has one
 ; predecessor, else by the branch condition, else (a switch's critical edge)
-; in a block of its own. At the return each thread stores its C counters to
-; counts[c * nthreads + gtid]: u32 when overflow is null, else u16
+; in a block of its own. Each thread stores each counter once to
+; counts[c * nthreads + gtid], where it is final (or 0 where the thread
+; leaves the code that could count it): u32 when overflow is null, else u16
 ; (profile-narrow-counters.ll has the narrow path).
 ; REQUIRES: llvm-tools
 ; RUN: %opt -load-pass-plugin=%plugin -passes=divopt-instrument -S %s | FileCheck %s
@@ -104,43 +105,59 @@ d:
 ; CHECK: entry:
 ; CHECK-NOT: zext i1 %odd
 ; CHECK: br i1 %odd, label %then, label %else
+; A thread at then never takes else -> join: counter 0 is 0, stored there.
 ; CHECK: then:
-; CHECK-NEXT: %a = mul i32 %v, 3
-; CHECK-NEXT: br label %join
-; Counter 0, else -> join, in its source (one successor).
-; CHECK: else:
-; CHECK-NEXT: %b = add i32 %v, 7
-; CHECK-NEXT: [[ELSE:%.*]] = add i32 0, 1
-; CHECK-NEXT: br label %join
-; CHECK: join:
-; CHECK-NEXT: [[C0:%.*]] = phi i32 [ 0, %then ], [ [[ELSE]], %else ]
-; CHECK-NOT: add i32
-; CHECK: br label %loop
-; Counter 1, the back edge, by the loop's condition: no block of its own.
-; CHECK: loop:
-; CHECK: [[BACK:%divopt.edge1.0]] = phi i32 [ 0, %join ], [ [[BACKNEXT:%.*]], %loop ]
-; CHECK: [[MORE:%.*]] = zext i1 %more to i32
-; CHECK-NEXT: [[BACKNEXT]] = add i32 [[BACK]], [[MORE]]
-; CHECK: br i1 %more, label %loop, label %done
-; CHECK: done:
-; CHECK: [[S0:%.*]] = mul i64 0, %divopt.nthreads
-; CHECK-NEXT: [[I0:%.*]] = add i64 [[S0]], %divopt.gtid
-; CHECK-NEXT: [[S1:%.*]] = mul i64 1, %divopt.nthreads
-; CHECK-NEXT: [[I1:%.*]] = add i64 [[S1]], %divopt.gtid
+; CHECK-NEXT: [[Z0:%.*]] = mul i64 0, %divopt.nthreads
+; CHECK-NEXT: [[ZI0:%.*]] = add i64 [[Z0]], %divopt.gtid
 ; CHECK-NEXT: %divopt.is.narrow = icmp ne ptr addrspace(1) %divopt.overflow, null
 ; CHECK-NEXT: br i1 %divopt.is.narrow, label %divopt.narrow, label %divopt.wide
 ; CHECK: divopt.wide:
-; CHECK-NEXT: [[P0:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.counts, i64 [[I0]]
-; CHECK-NEXT: store i32 [[C0]], ptr addrspace(1) [[P0]]
+; CHECK-NEXT: [[ZP0:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.counts, i64 [[ZI0]]
+; CHECK-NEXT: store i32 0, ptr addrspace(1) [[ZP0]]
+; CHECK: %a = mul i32 %v, 3
+; CHECK-NEXT: br label %join
+; Counter 0, else -> join, in its source (one successor), and final there:
+; else is on no cycle, so the count is at most 1 and needs no overflow test.
+; CHECK: else:
+; CHECK-NEXT: %b = add i32 %v, 7
+; CHECK-NEXT: [[ELSE:%.*]] = add i32 0, 1
+; CHECK-NEXT: [[S0:%.*]] = mul i64 0, %divopt.nthreads
+; CHECK-NEXT: [[I0:%.*]] = add i64 [[S0]], %divopt.gtid
+; CHECK: store i32 [[ELSE]]
+; CHECK: [[T0:%.*]] = trunc i32 [[ELSE]] to i16
+; CHECK-NOT: icmp ult
+; CHECK: store i16 [[T0]]
+; CHECK: join:
+; CHECK-NOT: add i32
+; CHECK: br label %loop
+; Counter 1, the back edge, by the loop's condition: no block of its own,
+; no store in the loop.
+; CHECK: loop:
+; CHECK: [[BACK:%divopt.edge1.0]] = phi i32 [ 0, %join ], [ [[BACKNEXT:%.*]], %loop ]
+; CHECK-NOT: store
+; CHECK: [[MORE:%.*]] = zext i1 %more to i32
+; CHECK-NEXT: [[BACKNEXT]] = add i32 [[BACK]], [[MORE]]
+; CHECK: br i1 %more, label %loop, label %done
+; Final at done, which post-dominates the loop on no cycle.
+; CHECK: done:
+; CHECK: [[S1:%.*]] = mul i64 1, %divopt.nthreads
+; CHECK-NEXT: [[I1:%.*]] = add i64 [[S1]], %divopt.gtid
+; CHECK-NEXT: [[NARROW:%.*]] = icmp ne ptr addrspace(1) %divopt.overflow, null
+; CHECK-NEXT: br i1 [[NARROW]], label %[[N:divopt.narrow[0-9]*]], label %[[W:divopt.wide[0-9]*]]
+; CHECK: [[W]]:
 ; CHECK-NEXT: [[P1:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.counts, i64 [[I1]]
 ; CHECK-NEXT: store i32 [[BACKNEXT]], ptr addrspace(1) [[P1]]
-; CHECK-NEXT: br label %divopt.flushed
-; CHECK: divopt.flushed:
+; CHECK-NEXT: br label %[[DONE:divopt.stored[0-9]*]]
+; CHECK: [[N]]:
+; CHECK-NEXT: icmp ult i32 [[BACKNEXT]], 65535
+; CHECK: [[DONE]]:
 ; CHECK-NEXT: ret void
-; The copy that counts branches adds them to the bucket after its counters.
-; CHECK: divopt.flushed{{[0-9]+}}:
-; CHECK-NEXT: %divopt.bucket = lshr i64 %divopt.gtid, 7
-; CHECK-NOT: %divopt.counts
+; The copy that counts branches adds a branch's counts to the bucket where
+; they are final: entry's right there, the loop's at done.
+; CHECK: entry.sampled:
+; CHECK: %divopt.bucket = lshr i64 %divopt.gtid, 7
+; CHECK: atomicrmw add
+; CHECK: done.sampled:
 ; CHECK: atomicrmw add
 ; CHECK: ret void
 
@@ -155,23 +172,22 @@ d:
 ; predecessor counts there; b -> trap too, and an unreachable block's exit
 ; edge needs no counter of its own here.
 ; CHECK-LABEL: define ptx_kernel void @sw__divopt_profile(
-; CHECK: switch i32 %k, label %done
+; The default edge into done: a thread there ran none of the counted edges.
+; CHECK: switch i32 %k, label %divopt.bypass
 ; CHECK: a:
-; CHECK-NEXT: store i32 1
+; CHECK: store i32 1, ptr addrspace(1) %out
 ; CHECK-NEXT: [[A:%.*]] = add i32 0, 1
 ; CHECK: b:
 ; CHECK: [[C:%.*]] = zext i1 %c to i32
 ; CHECK-NEXT: [[B:%.*]] = add i32 0, [[C]]
+; CHECK: store i32 [[B]]
 ; CHECK: trap:
 ; CHECK-NEXT: [[T:%.*]] = add i32 0, 1
-; CHECK-NEXT: unreachable
+; CHECK: store i32 [[T]]
+; CHECK: unreachable
+; Every count is stored where it is final: nothing is left for the return.
 ; CHECK: done:
-; CHECK: divopt.wide:
-; CHECK: store i32 {{%.*}}, ptr addrspace(1)
-; CHECK: store i32 {{%.*}}, ptr addrspace(1)
-; The thread that reaches a return never took b -> trap.
-; CHECK: store i32 0, ptr addrspace(1)
-; CHECK: ret void
+; CHECK-NEXT: ret void
 ; Then the copy that counts branches: a switch is a conditional branch, the
 ; lanes diverge when they disagree on some bit of their successor's number
 ; (done 0, a 1, b 2).
@@ -186,20 +202,25 @@ d:
 ; CHECK: [[SHIFTED:%.*]] = lshr i32 [[I1]], 1
 ; CHECK-NEXT: [[BIT1:%.*]] = trunc i32 [[SHIFTED]] to i1
 ; CHECK-NEXT: [[VOTES1:%.*]] = call i32 @llvm.nvvm.vote.ballot.sync(i32 [[ACTIVE]], i1 [[BIT1]])
-; CHECK: switch i32 %k, label %done.sampled
+; CHECK: switch i32 %k, label %divopt.bypass{{[0-9]+}} [
 
 ; Critical edges out of a switch: split in the clone, counted in the new block.
 ; CHECK-LABEL: define ptx_kernel void @split__divopt_profile(
 ; CHECK: a:
 ; CHECK: switch i32 %m, label %[[TOC:divopt.edge[0-9]*]] [
 ; CHECK-NEXT: i32 0, label %[[TOD:divopt.edge[0-9]*]]
+; A thread on a -> d never reaches c: its counts of a -> c and b -> c are 0.
 ; CHECK: [[TOD]]:
-; CHECK-NEXT: add i32 0, 1
-; CHECK-NEXT: br label %d
+; CHECK: store i32 0
+; CHECK: add i32 0, 1
+; CHECK: br label %d
 ; CHECK: [[TOC]]:
-; CHECK-NEXT: add i32 0, 1
-; CHECK-NEXT: br label %c
-; The other switch is left as it was.
+; CHECK: store i32 0
+; CHECK: store i32 0
+; CHECK: add i32 0, 1
+; CHECK: br label %c
+; The other switch keeps its cases; its default edge now stores a -> c's
+; and a -> d's zeros on the way.
 ; CHECK: b:
-; CHECK: switch i32 %m, label %c [
+; CHECK: switch i32 %m, label %divopt.bypass{{[0-9]*}} [
 ; CHECK-NEXT: i32 5, label %d

@@ -1,11 +1,12 @@
-; The profile clone's third hidden parameter, overflow, picks the width of
-; counts for the whole launch (Abi.h), one uniform test at each return:
-;   null      wide: counts[c * nthreads + gtid] as u32, as before
-;   non-null  narrow: as u16 when all of the thread's counters are < 0xFFFF;
-;             else the marker 0xFFFF in each of its slots, and the thread
-;             appends {gtid, counters as u32} to the overflow list:
-;             i = atomicAdd(&overflow[0], 1); if i < overflow[1] (capacity),
-;             record at overflow[2 + i * (C + 1)].
+; Each counter is stored once, where it is final, or as 0 on the edge where
+; the thread leaves the code that could still count it. The profile clone's
+; third hidden parameter, overflow, picks the width of counts for the whole
+; launch (Abi.h), one uniform test at each store:
+;   null      wide: counts[c * nthreads + gtid] as u32
+;   non-null  narrow: as u16 when the count is < 0xFFFF; else the marker
+;             0xFFFF in its slot, and the thread appends {gtid, counter,
+;             count} to the overflow list: i = atomicAdd(&overflow[0], 1);
+;             if i < overflow[1] (capacity), record at overflow[2 + 3 * i].
 ; REQUIRES: llvm-tools
 ; RUN: %opt -load-pass-plugin=%plugin -passes=divopt-instrument -S %s | FileCheck %s
 
@@ -49,81 +50,100 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 
 ; CHECK-LABEL: define ptx_kernel void @loop__divopt_profile(ptr addrspace(1) %trips, ptr addrspace(1) %out, ptr addrspace(1) %divopt.counts, ptr addrspace(1) %divopt.branches, ptr addrspace(1) %divopt.overflow)
 
-; The return at skip: the back edge (counter 0) never ran, counter 1 is 1.
-; CHECK: skip:
-; CHECK-NEXT: [[C1:%.*]] = add i32 0, 1
-; CHECK-NEXT: [[S0:%.*]] = mul i64 0, %divopt.nthreads
-; CHECK-NEXT: [[I0:%.*]] = add i64 [[S0]], %divopt.gtid
+; A thread that enters the loop never reaches skip: its count of skip's exit
+; (counter 1) is 0, stored on the edge into the loop.
+; CHECK: entry:
+; CHECK: br i1 %has, label %[[BYPASS:divopt.bypass[0-9]*]], label %skip
+; CHECK: [[BYPASS]]:
 ; CHECK-NEXT: [[S1:%.*]] = mul i64 1, %divopt.nthreads
 ; CHECK-NEXT: [[I1:%.*]] = add i64 [[S1]], %divopt.gtid
 ; The width: one test of the kernel parameter, the same for every thread.
 ; CHECK-NEXT: [[NARROW:%.*]] = icmp ne ptr addrspace(1) %divopt.overflow, null
 ; CHECK-NEXT: br i1 [[NARROW]], label %[[N:divopt.narrow[0-9]*]], label %[[W:divopt.wide[0-9]*]]
-
-; Wide: u32 stores, as before the narrow mode.
 ; CHECK: [[W]]:
-; CHECK-NEXT: [[P0:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.counts, i64 [[I0]]
-; CHECK-NEXT: store i32 0, ptr addrspace(1) [[P0]], align 4
 ; CHECK-NEXT: [[P1:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.counts, i64 [[I1]]
-; CHECK-NEXT: store i32 [[C1]], ptr addrspace(1) [[P1]], align 4
-; CHECK-NEXT: br label %[[DONE:divopt.flushed[0-9]*]]
-
-; Narrow: do all counters fit below the marker?
+; CHECK-NEXT: store i32 0, ptr addrspace(1) [[P1]], align 4
+; A zero always fits: no test.
 ; CHECK: [[N]]:
-; CHECK-NEXT: [[MAX:%.*]] = call i32 @llvm.umax.i32(i32 0, i32 [[C1]])
-; CHECK-NEXT: [[FITS:%.*]] = icmp ult i32 [[MAX]], 65535
+; CHECK-NEXT: [[Q1:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts, i64 [[I1]]
+; CHECK-NEXT: store i16 0, ptr addrspace(1) [[Q1]], align 2
+; CHECK-NEXT: br label
+
+; The loop keeps its count in a register: no store inside it.
+; CHECK: body: ; preds
+; CHECK-NOT: store {{.*}}, ptr addrspace(1)
+; CHECK: [[BACK:%.*]] = add i32 %divopt.edge0.0, {{%.*}}
+; CHECK-NEXT: br i1 %more, label %body, label %exit
+
+; A thread at skip never ran the loop: the back edge's count is 0; then its
+; own exit's count, 1, final here.
+; CHECK: skip:
+; CHECK: store i32 0
+; CHECK: store i16 0
+; CHECK: [[C1:%.*]] = add i32 0, 1
+; CHECK: store i32 [[C1]]
+
+; exit post-dominates the loop and is on no cycle: the back edge's count is
+; final there.
+; CHECK: exit:
+; CHECK: store i32 %next, ptr addrspace(1) %q
+; CHECK-NEXT: [[S0:%.*]] = mul i64 0, %divopt.nthreads
+; CHECK-NEXT: [[I0:%.*]] = add i64 [[S0]], %divopt.gtid
+; CHECK-NEXT: [[NARROWX:%.*]] = icmp ne ptr addrspace(1) %divopt.overflow, null
+; CHECK-NEXT: br i1 [[NARROWX]], label %[[NX:divopt.narrow[0-9]*]], label %[[WX:divopt.wide[0-9]*]]
+
+; Wide: a u32 store.
+; CHECK: [[WX]]:
+; CHECK-NEXT: [[P0:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.counts, i64 [[I0]]
+; CHECK-NEXT: store i32 [[BACK]], ptr addrspace(1) [[P0]], align 4
+; CHECK-NEXT: br label %[[DONE:divopt.stored[0-9]*]]
+
+; Narrow: does the count fit below the marker?
+; CHECK: [[NX]]:
+; CHECK-NEXT: [[FITS:%.*]] = icmp ult i32 [[BACK]], 65535
 ; CHECK-NEXT: br i1 [[FITS]], label %[[FIT:divopt.narrow.fit[0-9]*]], label %[[SPILL:divopt.narrow.spill[0-9]*]]
 
-; They do (the common case): plain u16 stores to the same slots.
+; It does (the common case): a u16 store to the same slot.
 ; CHECK: [[FIT]]:
+; CHECK-NEXT: [[T0:%.*]] = trunc i32 [[BACK]] to i16
 ; CHECK-NEXT: [[Q0:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts, i64 [[I0]]
-; CHECK-NEXT: [[T0:%.*]] = trunc i32 0 to i16
 ; CHECK-NEXT: store i16 [[T0]], ptr addrspace(1) [[Q0]], align 2
-; CHECK-NEXT: [[Q1:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts, i64 [[I1]]
-; CHECK-NEXT: [[T1:%.*]] = trunc i32 [[C1]] to i16
-; CHECK-NEXT: store i16 [[T1]], ptr addrspace(1) [[Q1]], align 2
 ; CHECK-NEXT: br label %[[DONE]]
 
-; They do not: the marker 0xFFFF (i16 -1) in every slot, then the append.
+; It does not: the marker 0xFFFF (i16 -1) in its slot, then the append.
 ; CHECK: [[SPILL]]:
+; CHECK-NEXT: [[FITS2:%.*]] = icmp ult i32 [[BACK]], 65535
+; CHECK-NEXT: [[T2:%.*]] = trunc i32 [[BACK]] to i16
+; CHECK-NEXT: [[MARKED:%.*]] = select i1 [[FITS2]], i16 [[T2]], i16 -1
 ; CHECK-NEXT: [[M0:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts, i64 [[I0]]
-; CHECK-NEXT: store i16 -1, ptr addrspace(1) [[M0]], align 2
-; CHECK-NEXT: [[M1:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts, i64 [[I1]]
-; CHECK-NEXT: store i16 -1, ptr addrspace(1) [[M1]], align 2
+; CHECK-NEXT: store i16 [[MARKED]], ptr addrspace(1) [[M0]], align 2
+; CHECK-NEXT: [[OVER:%.*]] = xor i1 [[FITS2]], true
+; CHECK-NEXT: br i1 [[OVER]], label %[[APPEND:[0-9]+]], label
+; CHECK: [[APPEND]]:
 ; CHECK-NEXT: [[IDX:%.*]] = atomicrmw add ptr addrspace(1) %divopt.overflow, i32 1 monotonic, align 4
 ; CHECK-NEXT: [[CAPP:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.overflow, i64 1
 ; CHECK-NEXT: [[CAP:%.*]] = load i32, ptr addrspace(1) [[CAPP]], align 4
 ; CHECK-NEXT: [[ROOM:%.*]] = icmp ult i32 [[IDX]], [[CAP]]
-; CHECK-NEXT: br i1 [[ROOM]], label %[[REC:divopt.overflow.record[0-9]*]], label %[[DONE]]
+; CHECK-NEXT: br i1 [[ROOM]], label %[[REC:[0-9]+]], label
 
-; Room in the list: record i at 2 + i * (C + 1) = gtid, then the C counters.
+; Room in the list: record i at 2 + 3 * i = gtid, counter, count.
 ; CHECK: [[REC]]:
 ; CHECK-NEXT: [[IDX64:%.*]] = zext i32 [[IDX]] to i64
 ; CHECK-NEXT: [[OFF:%.*]] = mul i64 [[IDX64]], 3
 ; CHECK-NEXT: [[BASE:%.*]] = add i64 2, [[OFF]]
-; CHECK-NEXT: [[R:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.overflow, i64 [[BASE]]
 ; CHECK-NEXT: [[GTID32:%.*]] = trunc i64 %divopt.gtid to i32
+; CHECK-NEXT: [[R:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.overflow, i64 [[BASE]]
 ; CHECK-NEXT: store i32 [[GTID32]], ptr addrspace(1) [[R]], align 4
-; CHECK-NEXT: [[B0:%.*]] = add i64 [[BASE]], 1
-; CHECK-NEXT: [[R0:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.overflow, i64 [[B0]]
-; CHECK-NEXT: store i32 0, ptr addrspace(1) [[R0]], align 4
-; CHECK-NEXT: [[B1:%.*]] = add i64 [[BASE]], 2
+; CHECK-NEXT: [[B1:%.*]] = add i64 [[BASE]], 1
 ; CHECK-NEXT: [[R1:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.overflow, i64 [[B1]]
-; CHECK-NEXT: store i32 [[C1]], ptr addrspace(1) [[R1]], align 4
-; CHECK-NEXT: br label %[[DONE]]
+; CHECK-NEXT: store i32 0, ptr addrspace(1) [[R1]], align 4
+; CHECK-NEXT: [[B2:%.*]] = add i64 [[BASE]], 2
+; CHECK-NEXT: [[R2:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.overflow, i64 [[B2]]
+; CHECK-NEXT: store i32 [[BACK]], ptr addrspace(1) [[R2]], align 4
 
 ; This copy of the body counts no branches (the sampled copy does).
 ; CHECK: [[DONE]]:
 ; CHECK-NEXT: ret void
-
-; The other return flushes the same way, with its own values.
-; CHECK: exit:
-; CHECK: icmp ne ptr addrspace(1) %divopt.overflow, null
-; CHECK: store i32 {{%.*}}, ptr addrspace(1)
-; CHECK: store i16 -1, ptr addrspace(1)
-; CHECK: atomicrmw add ptr addrspace(1) %divopt.overflow, i32 1 monotonic
-; CHECK: ret void
-; CHECK: }
 
 ; No counters: nothing stored to counts, overflow never touched.
 ; CHECK-LABEL: define ptx_kernel void @straight__divopt_profile(ptr addrspace(1) %out, ptr addrspace(1) %divopt.counts, ptr addrspace(1) %divopt.branches, ptr addrspace(1) %divopt.overflow)
