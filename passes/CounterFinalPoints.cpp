@@ -56,17 +56,44 @@ FinalPoint CounterFinalPoints::compute(BasicBlock *At) const {
   return P;
 }
 
-const FinalPoint &CounterFinalPoints::of(BasicBlock *Incremented) {
-  BasicBlock *At = Incremented;
-  while (At && OnCycle.count(At)) {
-    DomTreeNode *N = PDT.getNode(At);
+// Bb or the first block up its post-dominator tree on no cycle; null at the
+// virtual exit.
+BasicBlock *CounterFinalPoints::offCycle(BasicBlock *BB) const {
+  while (BB && OnCycle.count(BB)) {
+    DomTreeNode *N = PDT.getNode(BB);
     DomTreeNode *Up = N ? N->getIDom() : nullptr;
-    At = Up ? Up->getBlock() : nullptr; // null: the virtual exit
+    BB = Up ? Up->getBlock() : nullptr;
   }
+  return BB;
+}
+
+const FinalPoint &CounterFinalPoints::at(BasicBlock *At) {
   auto It = ByBlock.find(At);
   if (It == ByBlock.end())
-    It = ByBlock.try_emplace(At, compute(At)).first;
-  return It->second;
+    It = ByBlock.try_emplace(At, std::make_unique<FinalPoint>(compute(At))).first;
+  return *It->second;
+}
+
+// The first candidate is where the count stops changing; a later one (up
+// the post-dominator tree, on no cycle) is taken while it has fewer
+// bypasses. A count in one arm of an if/else is final in the arm, but then
+// the other arm stores a zero and a warp that runs both arms runs both
+// stores; at the join every thread of either arm stores it, once per warp
+// and together with the join's other counts.
+const FinalPoint &CounterFinalPoints::of(BasicBlock *Incremented) {
+  const FinalPoint *Best = &at(offCycle(Incremented));
+  while (Best->At) {
+    DomTreeNode *N = PDT.getNode(Best->At);
+    DomTreeNode *Up = N ? N->getIDom() : nullptr;
+    BasicBlock *Next = offCycle(Up ? Up->getBlock() : nullptr);
+    if (!Next)
+      break;
+    const FinalPoint &Later = at(Next);
+    if (!Later.At || Later.Bypasses.size() >= Best->Bypasses.size())
+      break;
+    Best = &Later;
+  }
+  return *Best;
 }
 
 } // namespace divopt

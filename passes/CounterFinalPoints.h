@@ -1,9 +1,9 @@
 // Device job: where a per-thread counter of the profile clone stops changing.
 //
-// A counter incremented in block X is final at the first block P, from X up
-// its post-dominator tree, that lies on no cycle of the CFG: every thread
-// that ran X passes P, and nothing after P reaches X again (that would be a
-// cycle through P). The clone stores the counter at P, and its register is
+// A counter incremented in block X is final at any block P, from X up its
+// post-dominator tree, that lies on no cycle of the CFG: every thread that
+// ran X passes P, and nothing after P reaches X again (that would be a cycle
+// through P). The clone stores the counter at such a P, and its register is
 // free from there on; stored at the returns, 121 counters of a kernel of 40
 // sequential stages were all live to the end (255 registers and spills,
 // 4x the kernel's time on an H100).
@@ -19,6 +19,8 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/IR/Function.h"
+
+#include <memory>
 
 namespace divopt {
 
@@ -49,11 +51,13 @@ public:
 
 private:
   FinalPoint compute(llvm::BasicBlock *At) const;
+  llvm::BasicBlock *offCycle(llvm::BasicBlock *BB) const;
+  const FinalPoint &at(llvm::BasicBlock *At);
 
   llvm::PostDominatorTree PDT;
   const llvm::BasicBlock *Dispatch;
   llvm::DenseSet<const llvm::BasicBlock *> OnCycle;
-  llvm::DenseMap<llvm::BasicBlock *, FinalPoint> ByBlock; // by P, and null
+  llvm::DenseMap<llvm::BasicBlock *, std::unique_ptr<FinalPoint>> ByBlock; // by P, and null
 };
 
 } // namespace divopt

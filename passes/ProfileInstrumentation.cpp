@@ -13,7 +13,9 @@
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -102,11 +104,26 @@ static_assert((abi::BranchSamplePeriod & (abi::BranchSamplePeriod - 1)) == 0,
 // in the overflow list".
 constexpr uint32_t NarrowMarker = 0xFFFF;
 
-// What every store of a thread's counters needs.
+// What every store of a thread's counters needs. Counter c of thread g is
+// element ((g / 32) * C + c) * 32 + g % 32 of counts (Abi.h): a warp's 32
+// counts of one counter lie together, so one store of the warp writes 64 (or
+// 128) consecutive bytes, and a thread's slot of counter c is its slot of
+// counter 0 plus a constant, c * 32 elements: the store's immediate offset.
 struct CounterSink {
   ThreadGeometry G;
   Argument *Counts, *Overflow;
+  Value *Slot0;      // the thread's element of counter 0, i64
+  AllocaInst *Hash[2]; // Abi.h's hashes: sums of count * multiplier, i64
 };
+
+// The multipliers of counter c in the two hashes: odd 64-bit constants,
+// fixed (splitmix64 of 2c + 1 and 2c + 2) so that a build is reproducible.
+uint64_t hashMultiplier(unsigned Counter, unsigned Which) {
+  uint64_t Z = (uint64_t(2) * Counter + 1 + Which) * 0x9e3779b97f4a7c15ull;
+  Z = (Z ^ (Z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  Z = (Z ^ (Z >> 27)) * 0x94d049bb133111ebull;
+  return (Z ^ (Z >> 31)) | 1;
+}
 
 // A counter and its value where it is stored. A count can reach the
 // marker only when it is counted on a cycle: a block on none runs at most
@@ -151,9 +168,26 @@ void storeCounters(Instruction *Before, ArrayRef<CounterValue> Group, const Coun
   LLVMContext &Ctx = Before->getContext();
   Function *F = Before->getFunction();
   IRBuilder<> B(Before);
+  // A zero adds nothing to the hashes (and is all a bypass stores). Each
+  // step is a PTX mad that LLVM cannot see into: as plain adds, reassociation
+  // summed each store point's terms apart and the hashes only at the return,
+  // 80 partial sums live at once in a kernel of 40 stages (116 registers).
+  Type *I64 = B.getInt64Ty();
+  InlineAsm *Mad = InlineAsm::get(FunctionType::get(I64, {I64, I64, I64}, false),
+                                  "mad.lo.u64 $0, $1, $2, $3;", "=l,l,l,l", false);
+  for (unsigned Which = 0; Which < 2; ++Which)
+    if (any_of(Group, [](const CounterValue &CV) { return !isa<Constant>(CV.V); })) {
+      Value *H = B.CreateLoad(I64, S.Hash[Which]);
+      for (const CounterValue &CV : Group)
+        if (!isa<Constant>(CV.V))
+          H = B.CreateCall(Mad, {B.CreateZExt(CV.V, I64),
+                                 B.getInt64(hashMultiplier(CV.Counter, Which)), H});
+      B.CreateStore(H, S.Hash[Which]);
+    }
   SmallVector<Value *, 16> Slots;
   for (const CounterValue &CV : Group)
-    Slots.push_back(B.CreateAdd(B.CreateMul(B.getInt64(CV.Counter), S.G.Threads), S.G.Gtid));
+    Slots.push_back(B.CreateAdd(S.Slot0, B.getInt64(uint64_t(CV.Counter) * 32)));
+  MDBuilder Weights(Before->getContext());
   BasicBlock *Head = Before->getParent();
   BasicBlock *Done = Head->splitBasicBlock(Before, "divopt.stored");
   auto NewBlock = [&](const char *Name) { return BasicBlock::Create(Ctx, Name, F, Done); };
@@ -163,7 +197,9 @@ void storeCounters(Instruction *Before, ArrayRef<CounterValue> Group, const Coun
   Head->getTerminator()->eraseFromParent();
   B.SetInsertPoint(Head);
   auto *Null = ConstantPointerNull::get(cast<PointerType>(S.Overflow->getType()));
-  B.CreateCondBr(B.CreateICmpNE(S.Overflow, Null, "divopt.is.narrow"), Narrow, Wide);
+  // Narrow is the default; wide only after a narrow launch overflowed.
+  B.CreateCondBr(B.CreateICmpNE(S.Overflow, Null, "divopt.is.narrow"), Narrow, Wide,
+                 Weights.createLikelyBranchWeights());
 
   B.SetInsertPoint(Wide);
   for (unsigned I = 0; I < Group.size(); ++I)
@@ -186,7 +222,8 @@ void storeCounters(Instruction *Before, ArrayRef<CounterValue> Group, const Coun
   for (const CounterValue &CV : Group)
     if (CV.MayOverflow)
       Max = Max ? B.CreateBinaryIntrinsic(Intrinsic::umax, Max, CV.V) : CV.V;
-  B.CreateCondBr(B.CreateICmpULT(Max, B.getInt32(NarrowMarker), "divopt.fits"), Fit, Spill);
+  B.CreateCondBr(B.CreateICmpULT(Max, B.getInt32(NarrowMarker), "divopt.fits"), Fit, Spill,
+                 Weights.createLikelyBranchWeights());
 
   B.SetInsertPoint(Fit);
   for (unsigned I = 0; I < Group.size(); ++I)
@@ -366,12 +403,13 @@ Function *createProfileClone(Function &Kernel, const BlockNumbering &Numbering) 
   Function *Clone = cloneWithHiddenParams(
       Kernel, abi::ProfileCloneSuffix,
       {{GlobalPtr, "divopt.counts"}, {GlobalPtr, "divopt.branches"},
-       {GlobalPtr, "divopt.overflow"}},
+       {GlobalPtr, "divopt.overflow"}, {GlobalPtr, "divopt.hashes"}},
       &VMap);
   Argument *Counts = Clone->getArg(Kernel.arg_size());
   Argument *Branches = Clone->getArg(Kernel.arg_size() + 1);
   Argument *Overflow = Clone->getArg(Kernel.arg_size() + 2);
-  static_assert(abi::ProfileHiddenParams == 3, "counts, branches, overflow");
+  Argument *Hashes = Clone->getArg(Kernel.arg_size() + 3);
+  static_assert(abi::ProfileHiddenParams == 4, "counts, branches, overflow, hashes");
   const bool Sampling = profileCloneSamplesBranches(Kernel);
   VersionedBody V = versionBody(*Clone, clonedBlocks(Numbering, VMap), Sampling);
 
@@ -388,7 +426,12 @@ Function *createProfileClone(Function &Kernel, const BlockNumbering &Numbering) 
     C.BranchExec.push_back(NewCounter(B.getInt32Ty(), 0, "divopt.br" + Twine(K) + ".exec"));
     C.BranchDiv.push_back(NewCounter(B.getInt32Ty(), 0, "divopt.br" + Twine(K) + ".div"));
   }
+  AllocaInst *Hash[2] = {NewCounter(B.getInt64Ty(), 0, "divopt.hash0"),
+                         NewCounter(B.getInt64Ty(), 0, "divopt.hash1")};
   ThreadGeometry G = emitThreadGeometry(B);
+  Value *Slot0 = B.CreateAdd(
+      B.CreateMul(B.CreateLShr(G.Gtid, 5), B.getInt64(uint64_t(Counted.size()) * 32)),
+      B.CreateAnd(G.Gtid, 31), "divopt.slot0");
   if (Sampling)
     B.CreateCondBr(
         B.CreateOr(B.CreateICmpULT(G.Threads, B.getInt64(abi::BranchSampleMinThreads)),
@@ -449,7 +492,7 @@ Function *createProfileClone(Function &Kernel, const BlockNumbering &Numbering) 
         BranchesAt[Ret].push_back(K);
   }
 
-  CounterSink S{G, Counts, Overflow};
+  CounterSink S{G, Counts, Overflow, Slot0, {Hash[0], Hash[1]}};
   for (auto &[TI, Es] : ZeroOn) {
     BasicBlock *To = TI.second;
     Instruction *Before;
@@ -481,10 +524,28 @@ Function *createProfileClone(Function &Kernel, const BlockNumbering &Numbering) 
   }
   for (auto &[Before, Ks] : BranchesAt)
     flushBranches(Before, Ks, C, S, Branches);
+  // Last at each return, after every count: the thread's two hashes, when
+  // the runtime asked for them (hashes not null, the same for the launch).
+  if (!Counted.empty())
+    for (const ClonedBlocks *Copy : Copies)
+      for (ReturnInst *Ret : Copy->Returns) {
+        IRBuilder<> At(Ret);
+        Value *Values[2] = {At.CreateLoad(At.getInt64Ty(), Hash[0]),
+                            At.CreateLoad(At.getInt64Ty(), Hash[1])};
+        auto *Null = ConstantPointerNull::get(cast<PointerType>(Hashes->getType()));
+        IRBuilder<> Then(SplitBlockAndInsertIfThen(
+            At.CreateICmpNE(Hashes, Null, "divopt.wants.hashes"), Ret, false));
+        Value *At0 = Then.CreateInBoundsGEP(Then.getInt64Ty(), Hashes,
+                                            Then.CreateShl(G.Gtid, 1));
+        Then.CreateStore(Values[0], At0);
+        Then.CreateStore(Values[1], Then.CreateInBoundsGEP(Then.getInt64Ty(), At0,
+                                                           Then.getInt64(1)));
+      }
 
   SmallVector<AllocaInst *, 32> All(C.Edges.begin(), C.Edges.end());
   All.append(C.BranchExec.begin(), C.BranchExec.end());
   All.append(C.BranchDiv.begin(), C.BranchDiv.end());
+  All.append({Hash[0], Hash[1]});
   DominatorTree DT(*Clone);
   PromoteMemToReg(All, DT);
   return Clone;

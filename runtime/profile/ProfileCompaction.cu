@@ -1,14 +1,15 @@
 // Profile compaction kernels (ProfileCompaction.h). The passes, each over
 // every thread of the launch:
-//   insert   hash the thread's C counters and find its class's slot in the
-//            table: CAS an empty slot, else join a slot of the same tag
+//   insert   hash the thread's C counters (or take the clone's first hash)
+//            and find its class's slot in the table: CAS an empty slot, else join a slot of the same tag
 //            (the exact path: only after comparing the counters with the
 //            slot's representative's); then lower the slot's representative
 //            to the class's lowest thread id
 //   flag     a thread is its class's first thread when the slot names it
 //   scan     class number = exclusive sum of the flags (CUB)
 //   number   first threads write their class number into the slot and
-//            gather their counters as the class's vector
+//            gather their counters as the class's vector (and their thread
+//            id as the class's representative)
 //   classid  every thread reads its class number from its slot
 //   check    (fast path) every thread's counters equal its class's vector;
 //            if not, the exact path's insert .. classid run, else they return.
@@ -18,7 +19,9 @@
 //            compared with that lane in shared memory, and the first lane of
 //            each class compares with the class's vector read along the row
 //            by the whole warp (one coalesced 128-byte read per 32 counters,
-//            not 32 scattered 4-byte reads).
+//            not 32 scattered 4-byte reads). With the clone's hashes, the
+//            check compares the thread's two hashes with its class
+//            representative's instead: 32 bytes a thread, not 2C.
 //   pack     one thread per 32-bit word of the packed id stream
 // and the branch buckets are summed on the side.
 //
@@ -103,7 +106,7 @@ struct CountsView {
   };
 
   __device__ uint32_t count(uint32_t G, uint32_t c) const {
-    size_t I = size_t(c) * T + G;
+    size_t I = (size_t(G / 32) * C + c) * 32 + G % 32;
     if (!Narrow)
       return static_cast<const uint32_t *>(P)[I];
     uint16_t N = static_cast<const uint16_t *>(P)[I];
@@ -174,7 +177,8 @@ __global__ void overflowHeaderKernel(uint32_t *Ov, uint32_t Capacity) {
 // returns the slot as it is. Read through L2 alone (volatile), the slot of
 // a dominant class took a read from every warp of the launch at one L2
 // slice: 137 us of bfs's 4M threads (H100, ncu).
-__device__ void insertThread(uint32_t G, const CountsView &V, unsigned long long *Table,
+__device__ void insertThread(uint32_t G, const CountsView &V,
+                             const unsigned long long *Hashes, unsigned long long *Table,
                              unsigned long long Slots, uint32_t *SlotOf, CompactionResult *R,
                              bool Exact, bool Weak) {
   uint32_t T = V.T, C = V.C;
@@ -183,9 +187,14 @@ __device__ void insertThread(uint32_t G, const CountsView &V, unsigned long long
   if (!Live)
     return;
   auto Own = V.at(G);
+  // The clone's first hash when it stored them: a function of the counters
+  // like the one computed here, without reading them.
   unsigned long long H = 0xcbf29ce484222325ull;
-  for (uint32_t c = 0; c < C; ++c)
-    H = (H ^ Own[c]) * 0x100000001b3ull;
+  if (Hashes)
+    H = Hashes[2 * size_t(G)];
+  else
+    for (uint32_t c = 0; c < C; ++c)
+      H = (H ^ Own[c]) * 0x100000001b3ull;
   // Weak: a hash of 256 values, for tests of the exact path (collisions).
   H = mix(Weak ? H & 0xff : H);
   // The tag is the hash's low half, the slot comes from its high bits: two
@@ -254,12 +263,14 @@ template <typename Fn> __device__ void forEachThread(uint32_t T, Fn &&Body) {
     Body(uint32_t(Base + threadIdx.x));
 }
 
-__global__ void insertKernel(CountsView V, unsigned long long *Table, unsigned long long Slots,
-                             uint32_t *SlotOf, CompactionResult *R, const Meta *M, bool Exact,
-                             bool Weak) {
+__global__ void insertKernel(CountsView V, const unsigned long long *Hashes,
+                             unsigned long long *Table, unsigned long long Slots, uint32_t *SlotOf,
+                             CompactionResult *R, const Meta *M, bool Exact, bool Weak) {
   if (skip(M, Exact))
     return;
-  forEachThread(V.T, [&](uint32_t G) { insertThread(G, V, Table, Slots, SlotOf, R, Exact, Weak); });
+  forEachThread(V.T, [&](uint32_t G) {
+    insertThread(G, V, Hashes, Table, Slots, SlotOf, R, Exact, Weak);
+  });
 }
 
 __global__ void flagKernel(const unsigned long long *Table, const uint32_t *SlotOf, uint32_t T,
@@ -274,8 +285,8 @@ __global__ void flagKernel(const unsigned long long *Table, const uint32_t *Slot
 
 __global__ void numberKernel(CountsView V, const uint32_t *Flag,
                              const uint32_t *Number, const uint32_t *SlotOf,
-                             unsigned long long *Table, uint32_t *Classes, Meta *M,
-                             CompactionResult *R, bool Exact) {
+                             unsigned long long *Table, uint32_t *Classes, uint32_t *Reps,
+                             Meta *M, CompactionResult *R, bool Exact) {
   if (skip(M, Exact))
     return;
   uint32_t T = V.T, C = V.C;
@@ -285,6 +296,7 @@ __global__ void numberKernel(CountsView V, const uint32_t *Flag,
     uint32_t K = Number[G];
     if (Flag[G]) {
       Table[SlotOf[G]] = (static_cast<unsigned long long>(K) << 32) | G;
+      Reps[K] = G;
       auto Th = V.at(G);
       for (uint32_t c = 0; c < C; ++c)
         Classes[size_t(K) * C + c] = Th[c];
@@ -359,6 +371,22 @@ __global__ void __launch_bounds__(Threads) checkKernel(CountsView V, const uint3
     __syncwarp();
   }
   if (__any_sync(~0u, Bad) && Lane == 0)
+    M->Mismatch = 1;
+}
+
+// The fast path's check with the clone's hashes: each thread's two against
+// its class representative's (one class, one representative: its reads hit
+// in L2 for the classes many threads share).
+__global__ void hashCheckKernel(const unsigned long long *Hashes, const uint32_t *ClassOf,
+                                const uint32_t *Reps, uint32_t T, Meta *M) {
+  uint32_t G = blockIdx.x * blockDim.x + threadIdx.x;
+  bool Bad = false;
+  if (G < T) {
+    const ulonglong2 *H = reinterpret_cast<const ulonglong2 *>(Hashes);
+    ulonglong2 Own = H[G], Rep = H[Reps[ClassOf[G]]];
+    Bad = Own.x != Rep.x || Own.y != Rep.y;
+  }
+  if (__any_sync(~0u, Bad) && threadIdx.x % 32 == 0)
     M->Mismatch = 1;
 }
 
@@ -439,6 +467,7 @@ bool planCompaction(uint64_t T, uint32_t C, uint32_t K, uint32_t F, bool Narrow,
   L.Branches = K;
   L.Features = F;
   L.Narrow = Narrow && C > 0;
+  L.CloneHashes = C >= CloneHashMinCounters;
   if (L.Narrow) {
     L.OverflowCapacity = overflowCapacity(T);
     L.OverflowMapSlots = 1;
@@ -462,9 +491,10 @@ bool planCompaction(uint64_t T, uint32_t C, uint32_t K, uint32_t F, bool Narrow,
     return At;
   };
   // The clones' part first, in one piece that queueClear zeroes.
-  L.Counts = Carve(size_t(C) * T * (L.Narrow ? 2 : 4));
+  L.Counts = Carve(L.counterSlots() * (L.Narrow ? 2 : 4));
   L.Overflow = Carve(L.overflowListBytes());
   L.BranchBuckets = Carve(L.Buckets * 2 * K * 8);
+  L.Hashes = Carve(L.CloneHashes ? T * 16 : 0);
   L.FeatureValues = Carve(size_t(F) * T * 8);
   L.Table = Carve(L.TableSlots * 8);
   L.OverflowMap = Carve(L.OverflowMapSlots * 8);
@@ -474,6 +504,7 @@ bool planCompaction(uint64_t T, uint32_t C, uint32_t K, uint32_t F, bool Narrow,
   // class number is read before the pack kernel runs.
   L.Packed = Carve(C ? T * 4 : 0);
   L.Classes = Carve(size_t(C) * T * 4); // at most one class per thread
+  L.Reps = Carve(C ? T * 4 : 0);
   L.BranchSums = Carve(size_t(2) * K * 8);
   L.Meta = Carve(sizeof(Meta));
   L.ScanTemp = Carve(L.ScanTempBytes);
@@ -514,6 +545,8 @@ cudaError_t queueCompaction(const CompactionBuffers &B, CompactionResult *R, cud
   auto *Flag = reinterpret_cast<uint32_t *>(B.Base + L.Flag);
   auto *Packed = reinterpret_cast<uint32_t *>(B.Base + L.Packed);
   auto *Classes = reinterpret_cast<uint32_t *>(B.Base + L.Classes);
+  auto *Reps = reinterpret_cast<uint32_t *>(B.Base + L.Reps);
+  const unsigned long long *Hashes = B.hashes();
   auto *Sums = reinterpret_cast<unsigned long long *>(B.Base + L.BranchSums);
   if (cudaError_t E = cudaMemsetAsync(M, 0, sizeof(Meta), S))
     return E;
@@ -535,17 +568,19 @@ cudaError_t queueCompaction(const CompactionBuffers &B, CompactionResult *R, cud
     for (bool Exact : {false, true}) {
       if (Exact)
         fillKernel<<<1024, Threads, 0, S>>>(Table, L.TableSlots, M);
-      insertKernel<<<strideBlocksFor(T), Threads, 0, S>>>(V, Table, L.TableSlots, SlotOf, DR,
-                                                    M, Exact, WeakHash);
+      insertKernel<<<strideBlocksFor(T), Threads, 0, S>>>(V, Hashes, Table, L.TableSlots,
+                                                          SlotOf, DR, M, Exact, WeakHash);
       flagKernel<<<strideBlocksFor(T), Threads, 0, S>>>(Table, SlotOf, T, Flag, M, Exact);
       size_t Bytes = L.ScanTempBytes;
       if (cudaError_t E = cub::DeviceScan::ExclusiveSum(B.Base + L.ScanTemp, Bytes, Flag, Packed,
                                                         int(T), S))
         return E;
       numberKernel<<<strideBlocksFor(T), Threads, 0, S>>>(V, Flag, Packed, SlotOf, Table,
-                                                    Classes, M, DR, Exact);
+                                                          Classes, Reps, M, DR, Exact);
       classIdKernel<<<strideBlocksFor(T), Threads, 0, S>>>(Table, SlotOf, T, M, Exact);
-      if (!Exact)
+      if (!Exact && Hashes)
+        hashCheckKernel<<<blocksFor(T), Threads, 0, S>>>(Hashes, SlotOf, Reps, T, M);
+      else if (!Exact)
         checkKernel<<<blocksFor(T), Threads, 0, S>>>(V, SlotOf, Classes, M);
     }
     packKernel<<<blocksFor(T), Threads, 0, S>>>(SlotOf, T, M, Packed);
@@ -571,6 +606,7 @@ cudaError_t preloadCompactionKernels(cudaStream_t S) {
                         reinterpret_cast<const void *>(&numberKernel),
                         reinterpret_cast<const void *>(&classIdKernel),
                         reinterpret_cast<const void *>(&checkKernel),
+                        reinterpret_cast<const void *>(&hashCheckKernel),
                         reinterpret_cast<const void *>(&fillKernel),
                         reinterpret_cast<const void *>(&packKernel),
                         reinterpret_cast<const void *>(&oneClassKernel),

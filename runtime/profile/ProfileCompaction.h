@@ -4,12 +4,15 @@
 // distinct vectors and a bit-packed class id per thread (the version-3
 // record, divopt/ProfileFile.h) cross PCIe and reach the file.
 //
-// Exact: a hash of the C counters chooses where a thread looks in an
-// open-addressing table of representative threads; two threads share a class
-// only when all C counters compare equal. The fast path groups threads by
-// hash tag, then checks every thread's counters against its class's vector;
-// a difference (a collision) sends the launch down the exact path, which
-// compares counters before joining a class. Classes are numbered in the order
+// A hash of the C counters chooses where a thread looks in an
+// open-addressing table of representative threads. The fast path groups
+// threads by hash tag, then checks every thread against its class: its
+// counters against the class's vector, or, for kernels of CloneHashMinCounters
+// counters or more, the two 64-bit hashes the profile clone summed as it
+// stored them (divopt/Abi.h) against its class representative's, which
+// spares reading every thread's counters again. A difference (a collision)
+// sends the launch down the exact path, which compares counters before
+// joining a class. Classes are numbered in the order
 // of their lowest thread id, so the record does not depend on the GPU's
 // scheduling.
 //
@@ -65,19 +68,26 @@ struct CompactionLayout {
   bool Narrow = false;
   uint32_t OverflowCapacity = 0;
   uint64_t OverflowMapSlots = 0; // a power of two, >= 2 * OverflowCapacity
+  // Whether the profile clone stores its per-thread hashes (C >=
+  // CloneHashMinCounters): 16 bytes a thread, which below that cost more
+  // than reading the counters again.
+  bool CloneHashes = false;
   uint64_t Buckets = 0;  // branch buckets, ceil(T / abi::BranchBucketThreads)
   uint64_t TableSlots = 0;
   size_t ScanTempBytes = 0;
   // Offsets in the allocation.
-  size_t Counts = 0, Overflow = 0, BranchBuckets = 0, FeatureValues = 0, Table = 0,
-         OverflowMap = 0, Slot = 0, Flag = 0, Packed = 0, Classes = 0, BranchSums = 0, Meta = 0,
-         ScanTemp = 0, Total = 0;
+  size_t Counts = 0, Overflow = 0, BranchBuckets = 0, Hashes = 0, FeatureValues = 0, Table = 0,
+         OverflowMap = 0, Slot = 0, Flag = 0, Packed = 0, Classes = 0, Reps = 0, BranchSums = 0,
+         Meta = 0, ScanTemp = 0, Total = 0;
 
+  // Counter slots: whole warps of them (divopt/Abi.h).
+  uint64_t counterSlots() const { return uint64_t(Counters) * ((Threads + 31) / 32 * 32); }
   // What the profile clone writes, as allocated: C*T*2 (narrow) or C*T*4
-  // (wide) counters + the overflow list + branch buckets (no feature values).
+  // (wide) counters + the overflow list + branch buckets + the hashes (no
+  // feature values).
   uint64_t counterBytes() const {
-    return uint64_t(Counters) * Threads * (Narrow ? 2 : 4) + overflowListBytes() +
-           Buckets * 2 * Branches * 8;
+    return counterSlots() * (Narrow ? 2 : 4) + overflowListBytes() + Buckets * 2 * Branches * 8 +
+           (CloneHashes ? Threads * 16 : 0);
   }
   uint64_t overflowListBytes() const {
     return Narrow ? (2 + uint64_t(OverflowCapacity) * abi::OverflowRecordWords) * 4 : 0;
@@ -88,6 +98,10 @@ struct CompactionLayout {
     return Total - counterBytes() - uint64_t(Features) * Threads * 8;
   }
 };
+
+// Kernels with this many counters or more have their classes checked by
+// the profile clone's hashes (CompactionLayout::CloneHashes).
+inline constexpr uint32_t CloneHashMinCounters = 16;
 
 // The overflow list's capacity for T threads: max(256, ceil(T / 64)) records,
 // at most T (documented in docs/profiling.md).
@@ -110,6 +124,11 @@ struct CompactionBuffers {
   }
   unsigned long long *branchBuckets() const {
     return reinterpret_cast<unsigned long long *>(Base + Layout.BranchBuckets);
+  }
+  // The profile clone's fourth hidden parameter: null when it keeps them.
+  unsigned long long *hashes() const {
+    return Layout.CloneHashes ? reinterpret_cast<unsigned long long *>(Base + Layout.Hashes)
+                              : nullptr;
   }
   double *features() const { return reinterpret_cast<double *>(Base + Layout.FeatureValues); }
   // Compaction's output, read by the copy: N * C class vectors, the packed

@@ -62,13 +62,13 @@ uint64_t legacyRecordBytes(const LaunchHeader &H, const ProfileStats &R, bool Fe
 }
 
 // The profile clone with its hidden parameters (divopt/Abi.h): counts,
-// branch buckets, and the overflow list (narrow mode: u16 counters), or
-// null (wide mode: u32 counters).
+// branch buckets, the overflow list (narrow mode: u16 counters) or null
+// (wide mode: u32 counters), and the per-thread hashes.
 CUresult launchProfileClone(const KernelInfo &K, const LaunchRequest &L,
                             const CompactionBuffers &B) {
-  static_assert(abi::ProfileHiddenParams >= 2 && abi::ProfileHiddenParams <= 3,
-                "the profile clone takes counts, branches and perhaps overflow");
-  void *Hidden[3] = {B.counts(), B.branchBuckets(), B.overflow()};
+  static_assert(abi::ProfileHiddenParams == 4,
+                "the profile clone takes counts, branches, overflow and hashes");
+  void *Hidden[4] = {B.counts(), B.branchBuckets(), B.overflow(), B.hashes()};
   thread_local std::vector<void *> Args;
   Args.assign(L.Args, L.Args + K.Note.Params);
   for (unsigned I = 0; I < abi::ProfileHiddenParams; ++I)

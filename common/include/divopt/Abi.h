@@ -19,8 +19,11 @@ inline constexpr const char *NotesSuffix = "__divopt_notes";
 inline constexpr const char *ProfileCloneSuffix = "__divopt_profile";
 
 // Hidden parameters of the profile clone, all global (addrspace 1) pointers:
-//   void *counts        counts[c * nthreads + gtid]: how often thread gtid took
-//                       counted edge c, the c-th of the notes' "counters"
+//   void *counts        counts[((gtid / 32) * C + c) * 32 + gtid % 32] (the
+//                       element, u16 or u32 below; C the notes' counters, a
+//                       warp's 32 counts of one counter together, the last
+//                       warp's slots allocated whole): how often thread gtid
+//                       took counted edge c, the c-th of the notes' "counters"
 //                       (divopt/CounterPlan.h derives every block's count from
 //                       them), written exactly once by every thread, as u32
 //                       or u16 by overflow below: where the count can no longer
@@ -56,8 +59,15 @@ inline constexpr const char *ProfileCloneSuffix = "__divopt_profile";
 //       the launch says the list is incomplete (overflow[0] is the number of
 //       counts that overflowed). Records are in no particular order. A u16
 //       slot of 0xFFFF always means "see the list", never the count 65535.
-//   With C == 0 nothing is stored to counts and overflow is never touched.
-inline constexpr unsigned ProfileHiddenParams = 3;
+//   uint64_t *hashes    hashes[2 * gtid + h], h < 2: at each return, the sum
+//                       (mod 2^64) of count_c * M_h(c) over the thread's C
+//                       counts, M_h(c) an odd 64-bit multiplier per counter
+//                       (passes/ProfileInstrumentation.cpp). Threads with the
+//                       same counts have the same hashes; the runtime groups
+//                       threads by them without reading their counts.
+//   With C == 0 nothing is stored to counts or hashes and overflow is never
+//   touched.
+inline constexpr unsigned ProfileHiddenParams = 4;
 inline constexpr unsigned OverflowRecordWords = 3; // gtid, counter, count
 inline constexpr unsigned BranchBucketThreads = 128; // a power of two
 // Branch sampling: in a launch of at least BranchSampleMinThreads threads,

@@ -47,7 +47,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-NOT: divopt
 ; CHECK: ret void
 
-; CHECK-LABEL: define ptx_kernel void @loop__divopt_profile(ptr addrspace(1) %trips, ptr addrspace(1) %out, ptr addrspace(1) %divopt.counts, ptr addrspace(1) %divopt.branches, ptr addrspace(1) %divopt.overflow)
+; CHECK-LABEL: define ptx_kernel void @loop__divopt_profile(ptr addrspace(1) %trips, ptr addrspace(1) %out, ptr addrspace(1) %divopt.counts, ptr addrspace(1) %divopt.branches, ptr addrspace(1) %divopt.overflow, ptr addrspace(1) %divopt.hashes)
 ; The linear thread id and thread count, from all three dimensions.
 ; CHECK-DAG: call i32 @llvm.nvvm.read.ptx.sreg.tid.z()
 ; CHECK-DAG: call i32 @llvm.nvvm.read.ptx.sreg.nctaid.z()
@@ -71,8 +71,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; Counter 0 (entry -> exit) is final in entry, which is on no cycle:
 ; counts[c * nthreads + gtid], as u32 when overflow is null (wide), else as
 ; u16 (narrow), with no overflow test for a count of at most 1.
-; CHECK: [[S0:%.*]] = mul i64 0, %divopt.nthreads
-; CHECK: [[I0:%.*]] = add i64 [[S0]], %divopt.gtid
+; CHECK: [[I0:%.*]] = add i64 %divopt.slot0, 0
 ; CHECK: %divopt.is.narrow = icmp ne ptr addrspace(1) %divopt.overflow, null
 ; CHECK: divopt.wide:
 ; CHECK: [[P0:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.counts, i64 [[I0]]
@@ -95,8 +94,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; has the overflow escape); no branch counters in this copy.
 ; CHECK: exit:
 ; CHECK: [[BACKOUT:%.*]] = phi i32 [ [[BACKNEXT]], %body ], [ 0, %divopt.stored ]
-; CHECK: [[S1:%.*]] = mul i64 1, %divopt.nthreads
-; CHECK: [[I1:%.*]] = add i64 [[S1]], %divopt.gtid
+; CHECK: [[I1:%.*]] = add i64 %divopt.slot0, 32
 ; CHECK-NOT: mul i64 2, %divopt.nthreads
 ; CHECK: [[P1:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.counts, i64 [[I1]]
 ; CHECK: store i32 [[BACKOUT]], ptr addrspace(1) [[P1]]

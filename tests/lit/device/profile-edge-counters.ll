@@ -100,48 +100,54 @@ d:
 ; CHECK: @split__divopt_notes = {{.*}}\22counters\22:{{\[\[1,0\],\[1,1\],\[4,-1\]\]}},{{.*}}\22name\22:\22split\22
 
 ; CHECK-LABEL: define ptx_kernel void @ifloop__divopt_profile(
-; CHECK-SAME: ptr addrspace(1) %divopt.counts, ptr addrspace(1) %divopt.branches, ptr addrspace(1) %divopt.overflow)
+; CHECK-SAME: ptr addrspace(1) %divopt.counts, ptr addrspace(1) %divopt.branches, ptr addrspace(1) %divopt.overflow, ptr addrspace(1) %divopt.hashes)
 ; Neither of entry's edges is counted (only its branch, by the leader).
 ; CHECK: entry:
 ; CHECK-NOT: zext i1 %odd
 ; CHECK: br i1 %odd, label %then, label %else
-; A thread at then never takes else -> join: counter 0 is 0, stored there.
+; Counter 0, else -> join, in its source (one successor). It is final in
+; else already, but stored at join, where every thread passes: a warp that
+; runs both arms stores it once, and no arm stores a zero.
 ; CHECK: then:
-; CHECK-NEXT: [[Z0:%.*]] = mul i64 0, %divopt.nthreads
-; CHECK-NEXT: [[ZI0:%.*]] = add i64 [[Z0]], %divopt.gtid
-; CHECK-NEXT: %divopt.is.narrow = icmp ne ptr addrspace(1) %divopt.overflow, null
-; CHECK-NEXT: br i1 %divopt.is.narrow, label %divopt.narrow, label %divopt.wide
-; CHECK: divopt.wide:
-; CHECK-NEXT: [[ZP0:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.counts, i64 [[ZI0]]
-; CHECK-NEXT: store i32 0, ptr addrspace(1) [[ZP0]]
-; CHECK: %a = mul i32 %v, 3
+; CHECK-NEXT: %a = mul i32 %v, 3
 ; CHECK-NEXT: br label %join
-; Counter 0, else -> join, in its source (one successor), and final there:
-; else is on no cycle, so the count is at most 1 and needs no overflow test.
 ; CHECK: else:
 ; CHECK-NEXT: %b = add i32 %v, 7
 ; CHECK-NEXT: [[ELSE:%.*]] = add i32 0, 1
-; CHECK-NEXT: [[S0:%.*]] = mul i64 0, %divopt.nthreads
-; CHECK-NEXT: [[I0:%.*]] = add i64 [[S0]], %divopt.gtid
-; CHECK: store i32 [[ELSE]]
-; CHECK: [[T0:%.*]] = trunc i32 [[ELSE]] to i16
+; CHECK-NEXT: br label %join
+; CHECK: join:
+; CHECK-NEXT: [[C0:%.*]] = phi i32 [ 0, %then ], [ [[ELSE]], %else ]
+; The thread's hashes (Abi.h): count times a multiplier per counter, summed
+; by PTX mads that LLVM does not reassociate.
+; CHECK: [[W0:%.*]] = zext i32 [[C0]] to i64
+; CHECK-NEXT: [[H0:%.*]] = call i64 asm "mad.lo.u64 $0, $1, $2, $3;", "=l,l,l,l"(i64 [[W0]], i64 {{-?[0-9]+}}, i64 0)
+; CHECK: [[H1:%.*]] = call i64 asm "mad.lo.u64 $0, $1, $2, $3;", "=l,l,l,l"(i64 {{%.*}}, i64 {{-?[0-9]+}}, i64 0)
+; Counter c of thread g at ((g / 32) * C + c) * 32 + g % 32: slot0 + 32c.
+; CHECK-NEXT: [[I0:%.*]] = add i64 %divopt.slot0, 0
+; CHECK-NEXT: %divopt.is.narrow = icmp ne ptr addrspace(1) %divopt.overflow, null
+; CHECK-NEXT: br i1 %divopt.is.narrow, label %divopt.narrow, label %divopt.wide, !prof
+; CHECK: divopt.wide:
+; CHECK-NEXT: [[P0:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.counts, i64 [[I0]]
+; CHECK-NEXT: store i32 [[C0]], ptr addrspace(1) [[P0]]
+; At most 1 (else is on no cycle): no overflow test.
+; CHECK: divopt.narrow:
+; CHECK-NEXT: [[T0:%.*]] = trunc i32 [[C0]] to i16
 ; CHECK-NOT: icmp ult
 ; CHECK: store i16 [[T0]]
-; CHECK: join:
-; CHECK-NOT: add i32
 ; CHECK: br label %loop
 ; Counter 1, the back edge, by the loop's condition: no block of its own,
 ; no store in the loop.
 ; CHECK: loop:
-; CHECK: [[BACK:%divopt.edge1.0]] = phi i32 [ 0, %join ], [ [[BACKNEXT:%.*]], %loop ]
-; CHECK-NOT: store
+; CHECK: [[BACK:%divopt.edge1.0]] = phi i32 [ 0, %divopt.stored ], [ [[BACKNEXT:%.*]], %loop ]
+; CHECK-NOT: store {{.*}}, ptr addrspace(1)
 ; CHECK: [[MORE:%.*]] = zext i1 %more to i32
 ; CHECK-NEXT: [[BACKNEXT]] = add i32 [[BACK]], [[MORE]]
 ; CHECK: br i1 %more, label %loop, label %done
-; Final at done, which post-dominates the loop on no cycle.
+; Final at done, which post-dominates the loop on no cycle; the hashes go on.
 ; CHECK: done:
-; CHECK: [[S1:%.*]] = mul i64 1, %divopt.nthreads
-; CHECK-NEXT: [[I1:%.*]] = add i64 [[S1]], %divopt.gtid
+; CHECK: call i64 asm "mad.lo.u64 $0, $1, $2, $3;", "=l,l,l,l"(i64 {{%.*}}, i64 {{-?[0-9]+}}, i64 [[H0]])
+; CHECK: call i64 asm "mad.lo.u64 $0, $1, $2, $3;", "=l,l,l,l"(i64 {{%.*}}, i64 {{-?[0-9]+}}, i64 [[H1]])
+; CHECK-NEXT: [[I1:%.*]] = add i64 %divopt.slot0, 32
 ; CHECK-NEXT: [[NARROW:%.*]] = icmp ne ptr addrspace(1) %divopt.overflow, null
 ; CHECK-NEXT: br i1 [[NARROW]], label %[[N:divopt.narrow[0-9]*]], label %[[W:divopt.wide[0-9]*]]
 ; CHECK: [[W]]:
@@ -150,8 +156,13 @@ d:
 ; CHECK-NEXT: br label %[[DONE:divopt.stored[0-9]*]]
 ; CHECK: [[N]]:
 ; CHECK-NEXT: icmp ult i32 [[BACKNEXT]], 65535
+; Last, the hashes, when the runtime passed somewhere to put them.
 ; CHECK: [[DONE]]:
-; CHECK-NEXT: ret void
+; CHECK: %divopt.wants.hashes = icmp ne ptr addrspace(1) %divopt.hashes, null
+; CHECK: [[GTID2:%.*]] = shl i64 %divopt.gtid, 1
+; CHECK-NEXT: [[HP:%.*]] = getelementptr inbounds i64, ptr addrspace(1) %divopt.hashes, i64 [[GTID2]]
+; CHECK-NEXT: store i64 {{%.*}}, ptr addrspace(1) [[HP]]
+; CHECK: ret void
 ; The copy that counts branches adds a branch's counts to the bucket where
 ; they are final: entry's right there, the loop's at done.
 ; CHECK: entry.sampled:
@@ -163,7 +174,7 @@ d:
 
 ; No counters: nothing is written to counts, overflow is not even tested.
 ; CHECK-LABEL: define ptx_kernel void @straight__divopt_profile(
-; CHECK-SAME: %divopt.counts, ptr addrspace(1) %divopt.branches, ptr addrspace(1) %divopt.overflow)
+; CHECK-SAME: %divopt.counts, ptr addrspace(1) %divopt.branches, ptr addrspace(1) %divopt.overflow, ptr addrspace(1) %divopt.hashes)
 ; CHECK-NOT: %divopt.counts
 ; CHECK-NOT: %divopt.overflow
 ; CHECK: ret void
@@ -182,12 +193,17 @@ d:
 ; CHECK-NEXT: [[B:%.*]] = add i32 0, [[C]]
 ; CHECK: store i32 [[B]]
 ; CHECK: trap:
-; CHECK-NEXT: [[T:%.*]] = add i32 0, 1
+; CHECK: [[T:%.*]] = add i32 0, 1
 ; CHECK: store i32 [[T]]
 ; CHECK: unreachable
-; Every count is stored where it is final: nothing is left for the return.
+; a -> done's count is final at done, where every thread that ran a passes
+; (no zero for the other ways in); the hashes come last.
 ; CHECK: done:
-; CHECK-NEXT: ret void
+; CHECK: store i32 {{%.*}}, ptr addrspace(1)
+; CHECK: %divopt.wants.hashes
+; CHECK: store i64 {{%.*}}, ptr addrspace(1)
+; CHECK-NOT: %divopt.counts
+; CHECK: ret void
 ; Then the copy that counts branches: a switch is a conditional branch, the
 ; lanes diverge when they disagree on some bit of their successor's number
 ; (done 0, a 1, b 2).

@@ -48,15 +48,14 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 
 ; CHECK: \22counters\22:{{\[\[1,0\],\[2,-1\]\]}},{{.*}}\22name\22:\22loop\22
 
-; CHECK-LABEL: define ptx_kernel void @loop__divopt_profile(ptr addrspace(1) %trips, ptr addrspace(1) %out, ptr addrspace(1) %divopt.counts, ptr addrspace(1) %divopt.branches, ptr addrspace(1) %divopt.overflow)
+; CHECK-LABEL: define ptx_kernel void @loop__divopt_profile(ptr addrspace(1) %trips, ptr addrspace(1) %out, ptr addrspace(1) %divopt.counts, ptr addrspace(1) %divopt.branches, ptr addrspace(1) %divopt.overflow, ptr addrspace(1) %divopt.hashes)
 
 ; A thread that enters the loop never reaches skip: its count of skip's exit
 ; (counter 1) is 0, stored on the edge into the loop.
 ; CHECK: entry:
 ; CHECK: br i1 %has, label %[[BYPASS:divopt.bypass[0-9]*]], label %skip
 ; CHECK: [[BYPASS]]:
-; CHECK-NEXT: [[S1:%.*]] = mul i64 1, %divopt.nthreads
-; CHECK-NEXT: [[I1:%.*]] = add i64 [[S1]], %divopt.gtid
+; CHECK-NEXT: [[I1:%.*]] = add i64 %divopt.slot0, 32
 ; The width: one test of the kernel parameter, the same for every thread.
 ; CHECK-NEXT: [[NARROW:%.*]] = icmp ne ptr addrspace(1) %divopt.overflow, null
 ; CHECK-NEXT: br i1 [[NARROW]], label %[[N:divopt.narrow[0-9]*]], label %[[W:divopt.wide[0-9]*]]
@@ -87,8 +86,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; final there.
 ; CHECK: exit:
 ; CHECK: store i32 %next, ptr addrspace(1) %q
-; CHECK-NEXT: [[S0:%.*]] = mul i64 0, %divopt.nthreads
-; CHECK-NEXT: [[I0:%.*]] = add i64 [[S0]], %divopt.gtid
+; CHECK: [[I0:%.*]] = add i64 %divopt.slot0, 0
 ; CHECK-NEXT: [[NARROWX:%.*]] = icmp ne ptr addrspace(1) %divopt.overflow, null
 ; CHECK-NEXT: br i1 [[NARROWX]], label %[[NX:divopt.narrow[0-9]*]], label %[[WX:divopt.wide[0-9]*]]
 
@@ -141,12 +139,15 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-NEXT: [[R2:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.overflow, i64 [[B2]]
 ; CHECK-NEXT: store i32 [[BACK]], ptr addrspace(1) [[R2]], align 4
 
-; This copy of the body counts no branches (the sampled copy does).
+; This copy of the body counts no branches (the sampled copy does): only
+; the hashes are left.
 ; CHECK: [[DONE]]:
-; CHECK-NEXT: ret void
+; CHECK-NEXT: %divopt.wants.hashes{{[0-9]*}} = icmp ne ptr addrspace(1) %divopt.hashes, null
+; CHECK-NOT: atomicrmw
+; CHECK: ret void
 
 ; No counters: nothing stored to counts, overflow never touched.
-; CHECK-LABEL: define ptx_kernel void @straight__divopt_profile(ptr addrspace(1) %out, ptr addrspace(1) %divopt.counts, ptr addrspace(1) %divopt.branches, ptr addrspace(1) %divopt.overflow)
+; CHECK-LABEL: define ptx_kernel void @straight__divopt_profile(ptr addrspace(1) %out, ptr addrspace(1) %divopt.counts, ptr addrspace(1) %divopt.branches, ptr addrspace(1) %divopt.overflow, ptr addrspace(1) %divopt.hashes)
 ; CHECK-NOT: divopt.counts
 ; CHECK-NOT: divopt.overflow
 ; CHECK: ret void
