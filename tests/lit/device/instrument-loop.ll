@@ -68,16 +68,15 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK: [[SKIP:%.*]] = xor i1 %has, true
 ; CHECK: [[SKIP32:%.*]] = zext i1 [[SKIP]] to i32
 ; CHECK: [[EDGE0:%.*]] = add i32 0, [[SKIP32]]
-; Counter 0 (entry -> exit) is final in entry, which is on no cycle:
-; counts[c * nthreads + gtid], as u32 when overflow is null (wide), else as
-; u16 (narrow), with no overflow test for a count of at most 1.
-; CHECK: [[I0:%.*]] = add i64 %divopt.slot0, 0
+; Counter 0 (entry -> exit) is final in entry, which is on no cycle: as a
+; u16 (narrow), with no overflow test for a count of at most 1, at counter
+; 0's place for the thread (Abi.h); as u32 when overflow is null (wide, out
+; of line).
 ; CHECK: %divopt.is.narrow = icmp ne ptr addrspace(1) %divopt.overflow, null
-; CHECK: divopt.wide:
-; CHECK: [[P0:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.counts, i64 [[I0]]
-; CHECK: store i32 [[EDGE0]], ptr addrspace(1) [[P0]]
 ; CHECK: divopt.narrow:
-; CHECK: store i16
+; CHECK: [[E16:%.*]] = trunc i32 [[EDGE0]] to i16
+; CHECK: [[Q0:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 0
+; CHECK: store i16 [[E16]], ptr addrspace(1) [[Q0]]
 ; CHECK: br i1 %has
 
 ; The loop: the back edge counted by the branch condition, no ballot in
@@ -94,12 +93,10 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; has the overflow escape); no branch counters in this copy.
 ; CHECK: exit:
 ; CHECK: [[BACKOUT:%.*]] = phi i32 [ [[BACKNEXT]], %body ], [ 0, %divopt.stored ]
-; CHECK: [[I1:%.*]] = add i64 %divopt.slot0, 32
-; CHECK-NOT: mul i64 2, %divopt.nthreads
-; CHECK: [[P1:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.counts, i64 [[I1]]
-; CHECK: store i32 [[BACKOUT]], ptr addrspace(1) [[P1]]
 ; CHECK: divopt.narrow.fit:
-; CHECK: store i16
+; CHECK: [[B16:%.*]] = trunc i32 [[BACKOUT]] to i16
+; CHECK: [[Q1:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 32
+; CHECK: store i16 [[B16]], ptr addrspace(1) [[Q1]]
 ; CHECK-NOT: atomicrmw add ptr addrspace(1) {{.*}}, i64
 ; CHECK: ret void
 ; The copy that counts branches: at each conditional branch a ballot over the

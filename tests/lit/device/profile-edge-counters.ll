@@ -122,18 +122,14 @@ d:
 ; CHECK: [[W0:%.*]] = zext i32 [[C0]] to i64
 ; CHECK-NEXT: [[H0:%.*]] = call i64 asm "mad.lo.u64 $0, $1, $2, $3;", "=l,l,l,l"(i64 [[W0]], i64 {{-?[0-9]+}}, i64 0)
 ; CHECK: [[H1:%.*]] = call i64 asm "mad.lo.u64 $0, $1, $2, $3;", "=l,l,l,l"(i64 {{%.*}}, i64 {{-?[0-9]+}}, i64 0)
-; Counter c of thread g at ((g / 32) * C + c) * 32 + g % 32: slot0 + 32c.
-; CHECK-NEXT: [[I0:%.*]] = add i64 %divopt.slot0, 0
 ; CHECK-NEXT: %divopt.is.narrow = icmp ne ptr addrspace(1) %divopt.overflow, null
-; CHECK-NEXT: br i1 %divopt.is.narrow, label %divopt.narrow, label %divopt.wide, !prof
-; CHECK: divopt.wide:
-; CHECK-NEXT: [[P0:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.counts, i64 [[I0]]
-; CHECK-NEXT: store i32 [[C0]], ptr addrspace(1) [[P0]]
-; At most 1 (else is on no cycle): no overflow test.
+; CHECK-NEXT: br i1 %divopt.is.narrow, label %divopt.narrow, label %[[WIDE0:divopt.wide]], !prof
+; At most 1 (else is on no cycle): no overflow test. Counter c of thread g
+; at element ((g / 32) * C + c) * 32 + g % 32: the base plus 32c.
 ; CHECK: divopt.narrow:
 ; CHECK-NEXT: [[T0:%.*]] = trunc i32 [[C0]] to i16
-; CHECK-NOT: icmp ult
-; CHECK: store i16 [[T0]]
+; CHECK-NEXT: [[Q0:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 0
+; CHECK-NEXT: store i16 [[T0]], ptr addrspace(1) [[Q0]]
 ; CHECK: br label %loop
 ; Counter 1, the back edge, by the loop's condition: no block of its own,
 ; no store in the loop.
@@ -147,15 +143,14 @@ d:
 ; CHECK: done:
 ; CHECK: call i64 asm "mad.lo.u64 $0, $1, $2, $3;", "=l,l,l,l"(i64 {{%.*}}, i64 {{-?[0-9]+}}, i64 [[H0]])
 ; CHECK: call i64 asm "mad.lo.u64 $0, $1, $2, $3;", "=l,l,l,l"(i64 {{%.*}}, i64 {{-?[0-9]+}}, i64 [[H1]])
-; CHECK-NEXT: [[I1:%.*]] = add i64 %divopt.slot0, 32
 ; CHECK-NEXT: [[NARROW:%.*]] = icmp ne ptr addrspace(1) %divopt.overflow, null
 ; CHECK-NEXT: br i1 [[NARROW]], label %[[N:divopt.narrow[0-9]*]], label %[[W:divopt.wide[0-9]*]]
-; CHECK: [[W]]:
-; CHECK-NEXT: [[P1:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.counts, i64 [[I1]]
-; CHECK-NEXT: store i32 [[BACKNEXT]], ptr addrspace(1) [[P1]]
-; CHECK-NEXT: br label %[[DONE:divopt.stored[0-9]*]]
 ; CHECK: [[N]]:
-; CHECK-NEXT: icmp ult i32 [[BACKNEXT]], 65535
+; CHECK-NEXT: icmp uge i32 [[BACKNEXT]], 65535
+; CHECK: [[FIT:divopt.narrow.fit]]:
+; CHECK: getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 32
+; CHECK-NEXT: store i16
+; CHECK-NEXT: br label %[[DONE:divopt.stored[0-9]*]]
 ; Last, the hashes, when the runtime passed somewhere to put them.
 ; CHECK: [[DONE]]:
 ; CHECK: %divopt.wants.hashes = icmp ne ptr addrspace(1) %divopt.hashes, null
@@ -191,18 +186,21 @@ d:
 ; CHECK: b:
 ; CHECK: [[C:%.*]] = zext i1 %c to i32
 ; CHECK-NEXT: [[B:%.*]] = add i32 0, [[C]]
-; CHECK: store i32 [[B]]
+; CHECK: [[B16:%.*]] = trunc i32 [[B]] to i16
+; CHECK: store i16 [[B16]]
+; a -> done's count is final at done, where every thread that ran a
+; passes; b -> trap is the one way around done: its zero goes there.
 ; CHECK: trap:
+; CHECK: store i16 0
 ; CHECK: [[T:%.*]] = add i32 0, 1
-; CHECK: store i32 [[T]]
+; CHECK: [[T16:%.*]] = trunc i32 [[T]] to i16
+; CHECK: store i16 [[T16]]
 ; CHECK: unreachable
-; a -> done's count is final at done, where every thread that ran a passes
-; (no zero for the other ways in); the hashes come last.
+; The hashes come last.
 ; CHECK: done:
-; CHECK: store i32 {{%.*}}, ptr addrspace(1)
+; CHECK: store i16 {{%.*}}, ptr addrspace(1)
 ; CHECK: %divopt.wants.hashes
 ; CHECK: store i64 {{%.*}}, ptr addrspace(1)
-; CHECK-NOT: %divopt.counts
 ; CHECK: ret void
 ; Then the copy that counts branches: a switch is a conditional branch, the
 ; lanes diverge when they disagree on some bit of their successor's number
@@ -227,12 +225,12 @@ d:
 ; CHECK-NEXT: i32 0, label %[[TOD:divopt.edge[0-9]*]]
 ; A thread on a -> d never reaches c: its counts of a -> c and b -> c are 0.
 ; CHECK: [[TOD]]:
-; CHECK: store i32 0
+; CHECK: store i16 0
 ; CHECK: add i32 0, 1
 ; CHECK: br label %d
 ; CHECK: [[TOC]]:
-; CHECK: store i32 0
-; CHECK: store i32 0
+; CHECK: store i16 0
+; CHECK: store i16 0
 ; CHECK: add i32 0, 1
 ; CHECK: br label %c
 ; The other switch keeps its cases; its default edge now stores a -> c's

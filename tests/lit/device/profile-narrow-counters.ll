@@ -49,22 +49,26 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK: \22counters\22:{{\[\[1,0\],\[2,-1\]\]}},{{.*}}\22name\22:\22loop\22
 
 ; CHECK-LABEL: define ptx_kernel void @loop__divopt_profile(ptr addrspace(1) %trips, ptr addrspace(1) %out, ptr addrspace(1) %divopt.counts, ptr addrspace(1) %divopt.branches, ptr addrspace(1) %divopt.overflow, ptr addrspace(1) %divopt.hashes)
+; Counter c of thread g at element ((g / 32) * C + c) * 32 + g % 32: one
+; pointer for counter 0, counter c at a constant offset from it.
+; CHECK: [[WARP:%.*]] = lshr i64 %divopt.gtid, 5
+; CHECK-NEXT: [[ROW:%.*]] = mul i64 [[WARP]], 64
+; CHECK-NEXT: [[LANE:%.*]] = and i64 %divopt.gtid, 31
+; CHECK-NEXT: %divopt.slot0 = add i64 [[ROW]], [[LANE]]
+; CHECK-NEXT: %divopt.counts.base = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts, i64 %divopt.slot0
 
 ; A thread that enters the loop never reaches skip: its count of skip's exit
 ; (counter 1) is 0, stored on the edge into the loop.
 ; CHECK: entry:
 ; CHECK: br i1 %has, label %[[BYPASS:divopt.bypass[0-9]*]], label %skip
 ; CHECK: [[BYPASS]]:
-; CHECK-NEXT: [[I1:%.*]] = add i64 %divopt.slot0, 32
-; The width: one test of the kernel parameter, the same for every thread.
+; The width: one test of the kernel parameter, the same for every thread,
+; narrow the likely way.
 ; CHECK-NEXT: [[NARROW:%.*]] = icmp ne ptr addrspace(1) %divopt.overflow, null
-; CHECK-NEXT: br i1 [[NARROW]], label %[[N:divopt.narrow[0-9]*]], label %[[W:divopt.wide[0-9]*]]
-; CHECK: [[W]]:
-; CHECK-NEXT: [[P1:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.counts, i64 [[I1]]
-; CHECK-NEXT: store i32 0, ptr addrspace(1) [[P1]], align 4
+; CHECK-NEXT: br i1 [[NARROW]], label %[[N:divopt.narrow[0-9]*]], label %[[W:divopt.wide[0-9]*]], !prof [[LIKELY:![0-9]+]]
 ; A zero always fits: no test.
 ; CHECK: [[N]]:
-; CHECK-NEXT: [[Q1:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts, i64 [[I1]]
+; CHECK-NEXT: [[Q1:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 32
 ; CHECK-NEXT: store i16 0, ptr addrspace(1) [[Q1]], align 2
 ; CHECK-NEXT: br label
 
@@ -75,48 +79,74 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-NEXT: br i1 %more, label %body, label %exit
 
 ; A thread at skip never ran the loop: the back edge's count is 0; then its
-; own exit's count, 1, final here.
+; own exit's count, 1, final here, and the first term of each hash.
 ; CHECK: skip:
-; CHECK: store i32 0
-; CHECK: store i16 0
+; CHECK: store i16 0, ptr addrspace(1)
 ; CHECK: [[C1:%.*]] = add i32 0, 1
-; CHECK: store i32 [[C1]]
+; CHECK: call i64 asm "mad.lo.u64 $0, $1, $2, $3;", "=l,l,l,l"(i64 {{%.*}}, i64 {{-?[0-9]+}}, i64 0)
+; CHECK: [[T1:%.*]] = trunc i32 [[C1]] to i16
+; CHECK-NEXT: getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 32
+; CHECK-NEXT: store i16 [[T1]]
+; Last at the return, the hashes, when the runtime asked for them.
+; CHECK: %divopt.wants.hashes = icmp ne ptr addrspace(1) %divopt.hashes, null
+; CHECK: [[GTID2:%.*]] = shl i64 %divopt.gtid, 1
+; CHECK-NEXT: [[HP:%.*]] = getelementptr inbounds i64, ptr addrspace(1) %divopt.hashes, i64 [[GTID2]]
+; CHECK-NEXT: store i64 {{%.*}}, ptr addrspace(1) [[HP]], align 8
+; CHECK-NEXT: [[HP1:%.*]] = getelementptr inbounds i64, ptr addrspace(1) [[HP]], i64 1
+; CHECK-NEXT: store i64 {{%.*}}, ptr addrspace(1) [[HP1]], align 8
+; CHECK: ret void
 
 ; exit post-dominates the loop and is on no cycle: the back edge's count is
 ; final there.
 ; CHECK: exit:
 ; CHECK: store i32 %next, ptr addrspace(1) %q
-; CHECK: [[I0:%.*]] = add i64 %divopt.slot0, 0
-; CHECK-NEXT: [[NARROWX:%.*]] = icmp ne ptr addrspace(1) %divopt.overflow, null
-; CHECK-NEXT: br i1 [[NARROWX]], label %[[NX:divopt.narrow[0-9]*]], label %[[WX:divopt.wide[0-9]*]]
+; CHECK: [[NARROWX:%.*]] = icmp ne ptr addrspace(1) %divopt.overflow, null
+; CHECK-NEXT: br i1 [[NARROWX]], label %[[NX:divopt.narrow[0-9]*]], label %[[WX:divopt.wide[0-9]*]], !prof [[LIKELY]]
 
-; Wide: a u32 store.
-; CHECK: [[WX]]:
-; CHECK-NEXT: [[P0:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.counts, i64 [[I0]]
-; CHECK-NEXT: store i32 [[BACK]], ptr addrspace(1) [[P0]], align 4
-; CHECK-NEXT: br label %[[DONE:divopt.stored[0-9]*]]
-
-; Narrow: does the count fit below the marker?
+; Narrow: does any lane's count reach the marker? A warp-wide vote, so that
+; the branch is uniform and the common case runs straight on.
 ; CHECK: [[NX]]:
-; CHECK-NEXT: [[FITS:%.*]] = icmp ult i32 [[BACK]], 65535
-; CHECK-NEXT: br i1 [[FITS]], label %[[FIT:divopt.narrow.fit[0-9]*]], label %[[SPILL:divopt.narrow.spill[0-9]*]]
+; CHECK-NEXT: [[OVER:%.*]] = icmp uge i32 [[BACK]], 65535
+; CHECK-NEXT: [[ACTIVE:%.*]] = call i32 @llvm.nvvm.activemask()
+; CHECK-NEXT: [[ANY:%.*]] = call i1 @llvm.nvvm.vote.any.sync(i32 [[ACTIVE]], i1 [[OVER]])
+; CHECK-NEXT: br i1 [[ANY]], label %[[SPILL:divopt.narrow.spill[0-9]*]], label %[[FIT:divopt.narrow.fit[0-9]*]], !prof [[UNLIKELY:![0-9]+]]
 
-; It does (the common case): a u16 store to the same slot.
+; No lane's does (the common case): a u16 store.
 ; CHECK: [[FIT]]:
 ; CHECK-NEXT: [[T0:%.*]] = trunc i32 [[BACK]] to i16
-; CHECK-NEXT: [[Q0:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts, i64 [[I0]]
+; CHECK-NEXT: [[Q0:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 0
 ; CHECK-NEXT: store i16 [[T0]], ptr addrspace(1) [[Q0]], align 2
+; CHECK-NEXT: br label %[[DONE:divopt.stored[0-9]*]]
+
+; This copy of the body counts no branches (the sampled copy does): only
+; the hashes are left.
+; CHECK: [[DONE]]:
+; CHECK-NEXT: %divopt.wants.hashes{{[0-9]*}} = icmp ne ptr addrspace(1) %divopt.hashes, null
+; CHECK-NOT: atomicrmw
+; CHECK: ret void
+
+; The cold paths come after the body. Wide: u32 stores at counts + 4 * slot0,
+; 2 * base - counts, so that only the base stays live.
+; CHECK: [[WX]]:
+; CHECK-NEXT: [[CI:%.*]] = ptrtoint ptr addrspace(1) %divopt.counts to i64
+; CHECK-NEXT: [[BI:%.*]] = ptrtoint ptr addrspace(1) %divopt.counts.base to i64
+; CHECK-NEXT: [[B2:%.*]] = shl i64 [[BI]], 1
+; CHECK-NEXT: [[WI:%.*]] = sub i64 [[B2]], [[CI]]
+; CHECK-NEXT: [[WB:%.*]] = inttoptr i64 [[WI]] to ptr addrspace(1)
+; CHECK-NEXT: [[P0:%.*]] = getelementptr inbounds i32, ptr addrspace(1) [[WB]], i64 0
+; CHECK-NEXT: store i32 [[BACK]], ptr addrspace(1) [[P0]], align 4
 ; CHECK-NEXT: br label %[[DONE]]
 
-; It does not: the marker 0xFFFF (i16 -1) in its slot, then the append.
+; Some lane's count does not fit: the marker 0xFFFF (i16 -1) in its slot,
+; then the append; the other lanes store their counts.
 ; CHECK: [[SPILL]]:
 ; CHECK-NEXT: [[FITS2:%.*]] = icmp ult i32 [[BACK]], 65535
 ; CHECK-NEXT: [[T2:%.*]] = trunc i32 [[BACK]] to i16
 ; CHECK-NEXT: [[MARKED:%.*]] = select i1 [[FITS2]], i16 [[T2]], i16 -1
-; CHECK-NEXT: [[M0:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts, i64 [[I0]]
+; CHECK-NEXT: [[M0:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 0
 ; CHECK-NEXT: store i16 [[MARKED]], ptr addrspace(1) [[M0]], align 2
-; CHECK-NEXT: [[OVER:%.*]] = xor i1 [[FITS2]], true
-; CHECK-NEXT: br i1 [[OVER]], label %[[APPEND:[0-9]+]], label
+; CHECK-NEXT: [[NOFIT:%.*]] = xor i1 [[FITS2]], true
+; CHECK-NEXT: br i1 [[NOFIT]], label %[[APPEND:[0-9]+]], label
 ; CHECK: [[APPEND]]:
 ; CHECK-NEXT: [[IDX:%.*]] = atomicrmw add ptr addrspace(1) %divopt.overflow, i32 1 monotonic, align 4
 ; CHECK-NEXT: [[CAPP:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.overflow, i64 1
@@ -135,16 +165,10 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-NEXT: [[B1:%.*]] = add i64 [[BASE]], 1
 ; CHECK-NEXT: [[R1:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.overflow, i64 [[B1]]
 ; CHECK-NEXT: store i32 0, ptr addrspace(1) [[R1]], align 4
-; CHECK-NEXT: [[B2:%.*]] = add i64 [[BASE]], 2
-; CHECK-NEXT: [[R2:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.overflow, i64 [[B2]]
+; CHECK-NEXT: [[BB2:%.*]] = add i64 [[BASE]], 2
+; CHECK-NEXT: [[R2:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.overflow, i64 [[BB2]]
 ; CHECK-NEXT: store i32 [[BACK]], ptr addrspace(1) [[R2]], align 4
-
-; This copy of the body counts no branches (the sampled copy does): only
-; the hashes are left.
-; CHECK: [[DONE]]:
-; CHECK-NEXT: %divopt.wants.hashes{{[0-9]*}} = icmp ne ptr addrspace(1) %divopt.hashes, null
-; CHECK-NOT: atomicrmw
-; CHECK: ret void
+; CHECK: }
 
 ; No counters: nothing stored to counts, overflow never touched.
 ; CHECK-LABEL: define ptx_kernel void @straight__divopt_profile(ptr addrspace(1) %out, ptr addrspace(1) %divopt.counts, ptr addrspace(1) %divopt.branches, ptr addrspace(1) %divopt.overflow, ptr addrspace(1) %divopt.hashes)
