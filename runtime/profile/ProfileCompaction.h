@@ -49,6 +49,9 @@ struct CompactionResult {
   // list is incomplete and the record must not be written.
   uint32_t Overflowed;
   uint32_t OverflowCapacity;
+  // Bytes per value of the classes' vectors as copied (1, 2 or 4):
+  // CompactionBuffers::copiedClasses.
+  uint32_t ClassWidth;
   unsigned long long Stamps[NumStamps];
 };
 
@@ -134,6 +137,11 @@ struct CompactionBuffers {
   // Compaction's output, read by the copy: N * C class vectors, the packed
   // ids and the 2K branch sums.
   const uint32_t *classes() const { return reinterpret_cast<uint32_t *>(Base + Layout.Classes); }
+  // The classes' vectors at Width bytes a value (CompactionResult::ClassWidth):
+  // narrowed into the counters' buffer, or classes() as they are.
+  const void *copiedClasses(uint32_t Width) const {
+    return Width == 4 ? static_cast<const void *>(classes()) : counts();
+  }
   const uint32_t *packedIds() const { return reinterpret_cast<uint32_t *>(Base + Layout.Packed); }
   const unsigned long long *branchSums() const {
     return reinterpret_cast<unsigned long long *>(Base + Layout.BranchSums);

@@ -45,6 +45,7 @@ struct ProfileSink::State {
     HostBuffer Buffer;
     bool Skip = false; // nothing to write (the launch failed, say)
     size_t IdOffset = 0, BranchOffset = 0, FeatureOffset = 0;
+    uint32_t ClassWidth = 4; // bytes a value of the classes' vectors as copied
     bool WithFeatures = false;
     // The feature columns as the GPU encoded them; Data is an offset into
     // the buffer until the writer resolves it.
@@ -201,8 +202,12 @@ void ProfileSink::State::copyOne(PendingRecord &R, Copied &Out) {
   auto Start = std::chrono::steady_clock::now();
   char *H = static_cast<char *>(Out.Buffer.Host);
   const profile::CompactionBuffers &D = R.Device;
+  // The vectors at the width the GPU narrowed them to, into the front of
+  // their u32 room; the writer widens them in place.
+  Out.ClassWidth = Res.ClassWidth == 1 || Res.ClassWidth == 2 ? Res.ClassWidth : 4;
   if (ClassBytes)
-    cudaMemcpyAsync(H, D.classes(), ClassBytes, cudaMemcpyDeviceToHost, CopyStream);
+    cudaMemcpyAsync(H, D.copiedClasses(Out.ClassWidth), ClassBytes / 4 * Out.ClassWidth,
+                    cudaMemcpyDeviceToHost, CopyStream);
   if (IdBytes)
     cudaMemcpyAsync(H + Out.IdOffset, D.packedIds(), IdBytes, cudaMemcpyDeviceToHost, CopyStream);
   if (BranchBytes)
@@ -223,6 +228,26 @@ void ProfileSink::State::copyOne(PendingRecord &R, Copied &Out) {
     return;
   }
   Out.Skip = false;
+}
+
+// Values of Width bytes at the front of Data, N u32s of room, widened to
+// u32 from the last down (each u32 lands at or past the values not yet
+// read).
+static void widenInPlace(char *Data, size_t N, uint32_t Width) {
+  if (Width == 4)
+    return;
+  auto *Out = reinterpret_cast<uint32_t *>(Data);
+  for (size_t I = N; I-- > 0;) {
+    uint32_t V;
+    if (Width == 1) {
+      V = reinterpret_cast<const uint8_t *>(Data)[I];
+    } else {
+      uint16_t Half;
+      std::memcpy(&Half, Data + 2 * I, 2);
+      V = Half;
+    }
+    Out[I] = V;
+  }
 }
 
 void ProfileSink::State::copyLoop() {
@@ -254,7 +279,8 @@ void ProfileSink::State::writeLoop() {
     PendingRecord &R = *C.R;
     bool Ok = true;
     if (!C.Skip) {
-      const char *H = static_cast<const char *>(C.Buffer.Host);
+      char *H = static_cast<char *>(C.Buffer.Host);
+      widenInPlace(H, size_t(C.Costs.Classes) * R.NumCounters, C.ClassWidth);
       CompactedCounters Counters;
       Counters.NumCounters = R.NumCounters;
       Counters.NumClasses = C.Costs.Classes;
