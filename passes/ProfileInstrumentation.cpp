@@ -115,7 +115,7 @@ struct CounterSink {
   ThreadGeometry G;
   Argument *Counts, *Overflow;
   Value *Base16;       // &((uint16_t *)counts)[slot of counter 0]
-  AllocaInst *Hash[2]; // Abi.h's hashes: sums of count * multiplier, i64
+  AllocaInst *Hash[2]; // Abi.h's hashes: sums of count * multiplier, i64; null: none
   // Blocks that run only in wide mode or for a count over the marker: moved
   // after the body once it is complete, out of the way of the instruction
   // fetch of the hot path (the 20M-thread kernel's clone stalled on fetch
@@ -178,14 +178,15 @@ void storeCounters(Instruction *Before, ArrayRef<CounterValue> Group, CounterSin
   LLVMContext &Ctx = Before->getContext();
   Function *F = Before->getFunction();
   IRBuilder<> B(Before);
-  // A zero adds nothing to the hashes (and is all a bypass stores). Each
+  // A zero adds nothing to the hashes (and is all a bypass stores); a small
+  // kernel sums none (abi::LargeProfileCounters). Each
   // step is a PTX mad that LLVM cannot see into: as plain adds, reassociation
   // summed each store point's terms apart and the hashes only at the return,
   // 80 partial sums live at once in a kernel of 40 stages (116 registers).
   Type *I64 = B.getInt64Ty();
   InlineAsm *Mad = InlineAsm::get(FunctionType::get(I64, {I64, I64, I64}, false),
                                   "mad.lo.u64 $0, $1, $2, $3;", "=l,l,l,l", false);
-  for (unsigned Which = 0; Which < 2; ++Which)
+  for (unsigned Which = 0; Which < 2 && S.Hash[Which]; ++Which)
     if (any_of(Group, [](const CounterValue &CV) { return !isa<Constant>(CV.V); })) {
       Value *H = B.CreateLoad(I64, S.Hash[Which]);
       for (const CounterValue &CV : Group)
@@ -497,6 +498,7 @@ Function *createProfileClone(Function &Kernel, const BlockNumbering &Numbering) 
   MapVector<Instruction *, SmallVector<std::pair<unsigned, bool>, 4>> EdgesAt; // may overflow
   MapVector<Instruction *, SmallVector<unsigned, 4>> BranchesAt;
   MapVector<std::pair<Instruction *, BasicBlock *>, SmallVector<unsigned, 4>> ZeroOn;
+  const bool Large = Counted.size() >= abi::LargeProfileCounters;
   for (unsigned Copy = 0; Copy < Copies.size(); ++Copy)
     for (unsigned E = 0; E < Counted.size(); ++E) {
       BasicBlock *CountedIn = EdgeCountedIn[Copy][E];
@@ -519,7 +521,9 @@ Function *createProfileClone(Function &Kernel, const BlockNumbering &Numbering) 
         BranchesAt[Ret].push_back(K);
   }
 
-  CounterSink S{G, Counts, Overflow, Base16, {Hash[0], Hash[1]}, {}};
+  CounterSink S{G, Counts, Overflow, Base16, {nullptr, nullptr}, {}};
+  if (Large)
+    S.Hash[0] = Hash[0], S.Hash[1] = Hash[1];
   for (auto &[TI, Es] : ZeroOn) {
     BasicBlock *To = TI.second;
     Instruction *Before;
@@ -553,7 +557,7 @@ Function *createProfileClone(Function &Kernel, const BlockNumbering &Numbering) 
     flushBranches(Before, Ks, C, S, Branches);
   // Last at each return, after every count: the thread's two hashes, when
   // the runtime asked for them (hashes not null, the same for the launch).
-  if (!Counted.empty())
+  if (Large)
     for (const ClonedBlocks *Copy : Copies)
       for (ReturnInst *Ret : Copy->Returns) {
         IRBuilder<> At(Ret);

@@ -502,7 +502,7 @@ bool planCompaction(uint64_t T, uint32_t C, uint32_t K, uint32_t F, bool Narrow,
   L.Branches = K;
   L.Features = F;
   L.Narrow = Narrow && C > 0;
-  L.CloneHashes = C >= CloneHashMinCounters;
+  L.CloneHashes = C >= abi::LargeProfileCounters;
   if (L.Narrow) {
     L.OverflowCapacity = overflowCapacity(T);
     L.OverflowMapSlots = 1;

@@ -7,7 +7,7 @@
 // A hash of the C counters chooses where a thread looks in an
 // open-addressing table of representative threads. The fast path groups
 // threads by hash tag, then checks every thread against its class: its
-// counters against the class's vector, or, for kernels of CloneHashMinCounters
+// counters against the class's vector, or, for kernels of abi::LargeProfileCounters
 // counters or more, the two 64-bit hashes the profile clone summed as it
 // stored them (divopt/Abi.h) against its class representative's, which
 // spares reading every thread's counters again. A difference (a collision)
@@ -72,7 +72,7 @@ struct CompactionLayout {
   uint32_t OverflowCapacity = 0;
   uint64_t OverflowMapSlots = 0; // a power of two, >= 2 * OverflowCapacity
   // Whether the profile clone stores its per-thread hashes (C >=
-  // CloneHashMinCounters): 16 bytes a thread, which below that cost more
+  // abi::LargeProfileCounters): 16 bytes a thread, which below that cost more
   // than reading the counters again.
   bool CloneHashes = false;
   uint64_t Buckets = 0;  // branch buckets, ceil(T / abi::BranchBucketThreads)
@@ -101,10 +101,6 @@ struct CompactionLayout {
     return Total - counterBytes() - uint64_t(Features) * Threads * 8;
   }
 };
-
-// Kernels with this many counters or more have their classes checked by
-// the profile clone's hashes (CompactionLayout::CloneHashes).
-inline constexpr uint32_t CloneHashMinCounters = 16;
 
 // The overflow list's capacity for T threads: max(256, ceil(T / 64)) records,
 // at most T (documented in docs/profiling.md).

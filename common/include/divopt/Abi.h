@@ -59,7 +59,8 @@ inline constexpr const char *ProfileCloneSuffix = "__divopt_profile";
 //       the launch says the list is incomplete (overflow[0] is the number of
 //       counts that overflowed). Records are in no particular order. A u16
 //       slot of 0xFFFF always means "see the list", never the count 65535.
-//   uint64_t *hashes    hashes[2 * gtid + h], h < 2: at each return, the sum
+//   uint64_t *hashes    kernels of LargeProfileCounters counters or more, when
+//                       not null: hashes[2 * gtid + h], h < 2: at each return, the sum
 //                       (mod 2^64) of count_c * M_h(c) over the thread's C
 //                       counts, M_h(c) an odd 64-bit multiplier per counter
 //                       (passes/ProfileInstrumentation.cpp). Threads with the
@@ -69,6 +70,11 @@ inline constexpr const char *ProfileCloneSuffix = "__divopt_profile";
 //   touched.
 inline constexpr unsigned ProfileHiddenParams = 4;
 inline constexpr unsigned OverflowRecordWords = 3; // gtid, counter, count
+// The clone of a kernel with this many counters or more (C, the notes'
+// "counters") sums the hashes (hashes above) that the runtime asks for, in
+// place of reading 2C bytes a thread again; with fewer, reading the counters
+// costs no more than reading 16 bytes of hashes, and the clone sums none.
+inline constexpr unsigned LargeProfileCounters = 16;
 inline constexpr unsigned BranchBucketThreads = 128; // a power of two
 // Branch sampling: in a launch of at least BranchSampleMinThreads threads,
 // only thread blocks whose linear index is a multiple of BranchSamplePeriod

@@ -117,12 +117,9 @@ d:
 ; CHECK-NEXT: br label %join
 ; CHECK: join:
 ; CHECK-NEXT: [[C0:%.*]] = phi i32 [ 0, %then ], [ [[ELSE]], %else ]
-; The thread's hashes (Abi.h): count times a multiplier per counter, summed
-; by PTX mads that LLVM does not reassociate.
-; CHECK: [[W0:%.*]] = zext i32 [[C0]] to i64
-; CHECK-NEXT: [[H0:%.*]] = call i64 asm "mad.lo.u64 $0, $1, $2, $3;", "=l,l,l,l"(i64 [[W0]], i64 {{-?[0-9]+}}, i64 0)
-; CHECK: [[H1:%.*]] = call i64 asm "mad.lo.u64 $0, $1, $2, $3;", "=l,l,l,l"(i64 {{%.*}}, i64 {{-?[0-9]+}}, i64 0)
-; CHECK-NEXT: %divopt.is.narrow = icmp ne ptr addrspace(1) %divopt.overflow, null
+; Two counters: no hashes (abi::LargeProfileCounters; profile-clone-hashes.ll).
+; CHECK-NOT: asm
+; CHECK: %divopt.is.narrow = icmp ne ptr addrspace(1) %divopt.overflow, null
 ; CHECK-NEXT: br i1 %divopt.is.narrow, label %divopt.narrow, label %[[WIDE0:divopt.wide]], !prof
 ; At most 1 (else is on no cycle): no overflow test. Counter c of thread g
 ; at element ((g / 32) * C + c) * 32 + g % 32: the base plus 32c.
@@ -139,10 +136,9 @@ d:
 ; CHECK: [[MORE:%.*]] = zext i1 %more to i32
 ; CHECK-NEXT: [[BACKNEXT]] = add i32 [[BACK]], [[MORE]]
 ; CHECK: br i1 %more, label %loop, label %done
-; Final at done, which post-dominates the loop on no cycle; the hashes go on.
+; Final at done, which post-dominates the loop on no cycle.
 ; CHECK: done:
-; CHECK: call i64 asm "mad.lo.u64 $0, $1, $2, $3;", "=l,l,l,l"(i64 {{%.*}}, i64 {{-?[0-9]+}}, i64 [[H0]])
-; CHECK: call i64 asm "mad.lo.u64 $0, $1, $2, $3;", "=l,l,l,l"(i64 {{%.*}}, i64 {{-?[0-9]+}}, i64 [[H1]])
+; CHECK: store i32 %sum
 ; CHECK-NEXT: [[NARROW:%.*]] = icmp ne ptr addrspace(1) %divopt.overflow, null
 ; CHECK-NEXT: br i1 [[NARROW]], label %[[N:divopt.narrow[0-9]*]], label %[[W:divopt.wide[0-9]*]]
 ; CHECK: [[N]]:
@@ -151,13 +147,8 @@ d:
 ; CHECK: getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 32
 ; CHECK-NEXT: store i16
 ; CHECK-NEXT: br label %[[DONE:divopt.stored[0-9]*]]
-; Last, the hashes, when the runtime passed somewhere to put them.
 ; CHECK: [[DONE]]:
-; CHECK: %divopt.wants.hashes = icmp ne ptr addrspace(1) %divopt.hashes, null
-; CHECK: [[GTID2:%.*]] = shl i64 %divopt.gtid, 1
-; CHECK-NEXT: [[HP:%.*]] = getelementptr inbounds i64, ptr addrspace(1) %divopt.hashes, i64 [[GTID2]]
-; CHECK-NEXT: store i64 {{%.*}}, ptr addrspace(1) [[HP]]
-; CHECK: ret void
+; CHECK-NEXT: ret void
 ; The copy that counts branches adds a branch's counts to the bucket where
 ; they are final: entry's right there, the loop's at done.
 ; CHECK: entry.sampled:
@@ -196,11 +187,9 @@ d:
 ; CHECK: [[T16:%.*]] = trunc i32 [[T]] to i16
 ; CHECK: store i16 [[T16]]
 ; CHECK: unreachable
-; The hashes come last.
 ; CHECK: done:
 ; CHECK: store i16 {{%.*}}, ptr addrspace(1)
-; CHECK: %divopt.wants.hashes
-; CHECK: store i64 {{%.*}}, ptr addrspace(1)
+; CHECK-NOT: %divopt.hashes
 ; CHECK: ret void
 ; Then the copy that counts branches: a switch is a conditional branch, the
 ; lanes diverge when they disagree on some bit of their successor's number

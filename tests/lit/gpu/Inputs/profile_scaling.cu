@@ -58,6 +58,23 @@ __global__ void modClasses(float *out, unsigned m) {
   out[t] = acc;
 }
 
+// Sixteen loops, bit b of t % m running loop b b + 1 times: counters
+// enough (abi::LargeProfileCounters) that the clone sums hashes and the
+// compaction groups the threads by them; t % m classes.
+__global__ void bitClasses(float *out, unsigned m) {
+  unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned k = t % m;
+  float acc = 0;
+#pragma unroll
+  for (unsigned b = 0; b < 16; ++b)
+    if (k & (1u << b)) {
+#pragma unroll 1
+      for (unsigned i = 0; i <= b; ++i)
+        acc = acc * 0.5f + float(i);
+    }
+  out[t] = acc;
+}
+
 // One class: every thread runs the same path.
 __global__ void uniform(float *out, int trips) {
   unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
@@ -197,6 +214,7 @@ int classes() {
   modClasses<<<Big / 256, 256>>>(dOut, 3);
   modClasses<<<Big / 1024, 512>>>(dOut, 1000);
   uniform<<<Big / 1024, 1024>>>(dOut, 7);
+  bitClasses<<<Big / 256, 256>>>(dOut, 1000);
   // Odd sizes: 1000 threads in blocks of 100 (the last word of ids partial).
   distinct<<<10, 100>>>(dOut, 1000);
   CHECK(cudaGetLastError());
@@ -223,6 +241,8 @@ int classes() {
   Check("modClasses", Big / 2, 1000, [](uint64_t t) { return uint32_t(t % 1000); });
   Check("uniform", Big, 1, [](uint64_t) { return 7u; });
   Check("distinct", 1000, 1000, [](uint64_t t) { return uint32_t(t); });
+  // Bit 3's loop body runs 4 times where bit 3 of t % 1000 is set.
+  Check("bitClasses", Big, 1000, [](uint64_t t) { return (t % 1000) & 8 ? 4u : 0u; });
   return finish();
 }
 
