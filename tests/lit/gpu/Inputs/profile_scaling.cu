@@ -58,9 +58,10 @@ __global__ void modClasses(float *out, unsigned m) {
   out[t] = acc;
 }
 
-// Sixteen loops, bit b of t % m running loop b b + 1 times: counters
-// enough (abi::LargeProfileCounters) that the clone sums hashes and the
-// compaction groups the threads by them; t % m classes.
+// Sixteen loops, bit b of t % m running loop b b + 2 times (one trip
+// would be no loop, and bit 0 a select: half the classes): counters enough
+// (abi::LargeProfileCounters) that the clone sums hashes and the compaction
+// groups the threads by them; t % m classes.
 __global__ void bitClasses(float *out, unsigned m) {
   unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
   unsigned k = t % m;
@@ -69,7 +70,7 @@ __global__ void bitClasses(float *out, unsigned m) {
   for (unsigned b = 0; b < 16; ++b)
     if (k & (1u << b)) {
 #pragma unroll 1
-      for (unsigned i = 0; i <= b; ++i)
+      for (unsigned i = 0; i <= b + 1; ++i)
         acc = acc * 0.5f + float(i);
     }
   out[t] = acc;
@@ -241,8 +242,8 @@ int classes() {
   Check("modClasses", Big / 2, 1000, [](uint64_t t) { return uint32_t(t % 1000); });
   Check("uniform", Big, 1, [](uint64_t) { return 7u; });
   Check("distinct", 1000, 1000, [](uint64_t t) { return uint32_t(t); });
-  // Bit 3's loop body runs 4 times where bit 3 of t % 1000 is set.
-  Check("bitClasses", Big, 1000, [](uint64_t t) { return (t % 1000) & 8 ? 4u : 0u; });
+  // Bit 3's loop body runs 5 times where bit 3 of t % 1000 is set.
+  Check("bitClasses", Big, 1000, [](uint64_t t) { return (t % 1000) & 8 ? 5u : 0u; });
   return finish();
 }
 
