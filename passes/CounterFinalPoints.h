@@ -1,4 +1,7 @@
-// Device job: where a per-thread counter of the profile clone stops changing.
+// Device job: where a per-thread counter of the profile clone stops changing
+// (for kernels of abi::LargeProfileCounters counters or more; fewer are
+// stored at the returns, which measured faster on the suite's small kernels:
+// nw's clone 13.0 ms against 15.6, sw's 35.4 against 41.1, H100).
 //
 // A counter incremented in block X is final at any block P, from X up its
 // post-dominator tree, that lies on no cycle of the CFG: every thread that

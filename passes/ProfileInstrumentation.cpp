@@ -502,7 +502,8 @@ Function *createProfileClone(Function &Kernel, const BlockNumbering &Numbering) 
   for (unsigned Copy = 0; Copy < Copies.size(); ++Copy)
     for (unsigned E = 0; E < Counted.size(); ++E) {
       BasicBlock *CountedIn = EdgeCountedIn[Copy][E];
-      const FinalPoint &P = Final.of(CountedIn);
+      static const FinalPoint AtReturns;
+      const FinalPoint &P = Large ? Final.of(CountedIn) : AtReturns;
       std::pair<unsigned, bool> Store{E, Final.onCycle(CountedIn)};
       if (!P.At) {
         for (ReturnInst *Ret : Copies[Copy]->Returns)
@@ -514,7 +515,7 @@ Function *createProfileClone(Function &Kernel, const BlockNumbering &Numbering) 
         ZeroOn[{From->getTerminator(), To}].push_back(E);
     }
   for (unsigned K = 0; K < BranchCountedIn.size(); ++K) {
-    if (BasicBlock *At = Final.of(BranchCountedIn[K]).At)
+    if (BasicBlock *At = Large ? Final.of(BranchCountedIn[K]).At : nullptr)
       BranchesAt[At->getTerminator()].push_back(K);
     else
       for (ReturnInst *Ret : V.Sampled.Returns)

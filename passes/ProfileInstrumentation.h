@@ -7,9 +7,11 @@
 // them, divopt/CounterPlan.h), and per warp, how often each conditional
 // branch runs and diverges. Counters live in registers while they can still
 // change, so a hot loop pays at most one add per counted edge, not a memory
-// round trip, and the edges of its hottest path none; each is written out
-// once, where it is final (CounterFinalPoints.h), which frees its register
-// there. Branches are counted in a sample of the thread blocks of large
+// round trip, and the edges of its hottest path none. They are written out
+// once, at the returns; a kernel of abi::LargeProfileCounters or more has each
+// written where it is final (CounterFinalPoints.h), which frees its register
+// there, and sums the hashes of its counts that the runtime groups threads
+// by (Abi.h). Branches are counted in a sample of the thread blocks of large
 // launches (abi::BranchSamplePeriod), by a second copy of the body that only
 // those blocks run. At each store, one uniform test of overflow picks u32
 // slots (null) or u16 slots with an overflow list for the counts that do not

@@ -26,10 +26,12 @@ inline constexpr const char *ProfileCloneSuffix = "__divopt_profile";
 //                       took counted edge c, the c-th of the notes' "counters"
 //                       (divopt/CounterPlan.h derives every block's count from
 //                       them), written exactly once by every thread, as u32
-//                       or u16 by overflow below: where the count can no longer
-//                       change, or as 0 where the thread leaves the code that
-//                       could still count it (passes/CounterFinalPoints.h), so
-//                       the buffer needs no clearing; unused, and may be null,
+//                       or u16 by overflow below: at the returns, or (kernels
+//                       of LargeProfileCounters or more) where the count can
+//                       no longer change, or as 0 where the thread leaves the
+//                       code that could still count it
+//                       (passes/CounterFinalPoints.h), so the buffer needs no
+//                       clearing; unused, and may be null,
 //                       when the kernel has no counters (straight-line code).
 //                       Notes without "counters" are from a clone that counted
 //                       block c.
@@ -71,9 +73,11 @@ inline constexpr const char *ProfileCloneSuffix = "__divopt_profile";
 inline constexpr unsigned ProfileHiddenParams = 4;
 inline constexpr unsigned OverflowRecordWords = 3; // gtid, counter, count
 // The clone of a kernel with this many counters or more (C, the notes'
-// "counters") sums the hashes (hashes above) that the runtime asks for, in
-// place of reading 2C bytes a thread again; with fewer, reading the counters
-// costs no more than reading 16 bytes of hashes, and the clone sums none.
+// "counters") stores each where it is final rather than at the returns,
+// where so many would be live at once, and sums the hashes (hashes above)
+// that the runtime asks for, in place of reading 2C bytes a thread again.
+// With fewer, they are stored at the returns, and reading them costs no more
+// than reading 16 bytes of hashes: the clone sums none.
 inline constexpr unsigned LargeProfileCounters = 16;
 inline constexpr unsigned BranchBucketThreads = 128; // a power of two
 // Branch sampling: in a launch of at least BranchSampleMinThreads threads,

@@ -1,6 +1,6 @@
 ; The profile clone of a kernel with a loop: hidden parameters, per-thread
-; edge counters (off the spanning tree, notes "counters") stored where each
-; is final, warp-level branch counters; the original kernel is untouched and
+; edge counters (off the spanning tree, notes "counters") stored at the
+; return, warp-level branch counters; the original kernel is untouched and
 ; the notes are embedded.
 ; REQUIRES: llvm-tools
 ; RUN: %opt -load-pass-plugin=%plugin -passes=divopt-instrument -S %s | FileCheck %s
@@ -68,15 +68,6 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK: [[SKIP:%.*]] = xor i1 %has, true
 ; CHECK: [[SKIP32:%.*]] = zext i1 [[SKIP]] to i32
 ; CHECK: [[EDGE0:%.*]] = add i32 0, [[SKIP32]]
-; Counter 0 (entry -> exit) is final in entry, which is on no cycle: as a
-; u16 (narrow), with no overflow test for a count of at most 1, at counter
-; 0's place for the thread (Abi.h); as u32 when overflow is null (wide, out
-; of line).
-; CHECK: %divopt.is.narrow = icmp ne ptr addrspace(1) %divopt.overflow, null
-; CHECK: divopt.narrow:
-; CHECK: [[E16:%.*]] = trunc i32 [[EDGE0]] to i16
-; CHECK: [[Q0:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 0
-; CHECK: store i16 [[E16]], ptr addrspace(1) [[Q0]]
 ; CHECK: br i1 %has
 
 ; The loop: the back edge counted by the branch condition, no ballot in
@@ -89,14 +80,20 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK: [[BACKNEXT:%.*]] = add i32 [[BACK]], [[MORE32]]
 ; CHECK: br i1 %more, label %body, label %exit
 
-; Counter 1 is final at exit (tests/lit/device/profile-narrow-counters.ll
-; has the overflow escape); no branch counters in this copy.
+; At the return: counter c at the thread's counter 0 plus 32c elements, as
+; u16 when overflow is not null (narrow; tests/lit/device/profile-narrow-
+; counters.ll has the overflow escape), else u32 (wide, out of line); no
+; branch counters in this copy.
 ; CHECK: exit:
-; CHECK: [[BACKOUT:%.*]] = phi i32 [ [[BACKNEXT]], %body ], [ 0, %divopt.stored ]
+; CHECK: [[BACKOUT:%.*]] = phi i32 [ [[BACKNEXT]], %body ], [ 0, %entry ]
+; CHECK: %divopt.is.narrow = icmp ne ptr addrspace(1) %divopt.overflow, null
 ; CHECK: divopt.narrow.fit:
-; CHECK: [[B16:%.*]] = trunc i32 [[BACKOUT]] to i16
-; CHECK: [[Q1:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 32
-; CHECK: store i16 [[B16]], ptr addrspace(1) [[Q1]]
+; CHECK-NEXT: [[E16:%.*]] = trunc i32 [[EDGE0]] to i16
+; CHECK-NEXT: [[Q0:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 0
+; CHECK-NEXT: store i16 [[E16]], ptr addrspace(1) [[Q0]]
+; CHECK-NEXT: [[B16:%.*]] = trunc i32 [[BACKOUT]] to i16
+; CHECK-NEXT: [[Q1:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 32
+; CHECK-NEXT: store i16 [[B16]], ptr addrspace(1) [[Q1]]
 ; CHECK-NOT: atomicrmw add ptr addrspace(1) {{.*}}, i64
 ; CHECK: ret void
 ; The copy that counts branches: at each conditional branch a ballot over the

@@ -1,24 +1,31 @@
-; A kernel of abi::LargeProfileCounters (16) counters or more: its profile
-; clone sums two 64-bit hashes of its counts (divopt/Abi.h), one PTX mad per
-; count and hash where the count is stored, and stores them at the return
-; when the runtime passes somewhere to put them; the compaction groups the
-; threads by them. A kernel of fewer counters sums none
-; (profile-narrow-counters.ll).
+; A kernel of abi::LargeProfileCounters (16) counters or more. Its profile
+; clone stores each count where it is final (passes/CounterFinalPoints.h):
+; at the first block up its post-dominator tree on no cycle, taken further
+; while that means fewer bypasses, so a diamond's count goes to its join; a
+; thread that leaves the code that could still count it stores a zero on
+; the way. It sums two 64-bit hashes of its counts (divopt/Abi.h), one PTX
+; mad per count and hash where the count is stored, and stores them at the
+; return when the runtime passes somewhere to put them; the compaction groups
+; the threads by them. A kernel of fewer counters stores them at its returns
+; and sums no hashes (profile-narrow-counters.ll).
 ; REQUIRES: llvm-tools
 ; RUN: %opt -load-pass-plugin=%plugin -passes=divopt-instrument -S %s | FileCheck %s
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; Sixteen if/else diamonds on the bits of the thread's input: one counter
-; each.
+; An early return, sixteen if/else diamonds on the bits of the thread's
+; input (a counter each) and a loop.
 define ptx_kernel void @bits(ptr addrspace(1) %in, ptr addrspace(1) %out) {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %idx = zext i32 %tid to i64
   %p = getelementptr inbounds i32, ptr addrspace(1) %in, i64 %idx
   %v = load i32, ptr addrspace(1) %p
-  br label %d0
+  %none = icmp eq i32 %v, 0
+  br i1 %none, label %early, label %d0
+early:
+  ret void
 d0:
   %acc0 = phi i32 [ %v, %entry ]
   %bit0 = and i32 %v, 1
@@ -242,8 +249,17 @@ e15:
   br label %j15
 j15:
   %x15 = phi i32 [ %a15, %t15 ], [ %b15, %e15 ]
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %j15 ], [ %next, %loop ]
+  %s = phi i32 [ %x15, %j15 ], [ %s1, %loop ]
+  %s1 = add i32 %s, %i
+  %next = add nuw i32 %i, 1
+  %more = icmp ult i32 %next, %v
+  br i1 %more, label %loop, label %exit
+exit:
   %q = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %idx
-  store i32 %x15, ptr addrspace(1) %q
+  store i32 %s1, ptr addrspace(1) %q
   ret void
 }
 
@@ -251,22 +267,47 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 
 ; CHECK-LABEL: define ptx_kernel void @bits__divopt_profile(ptr addrspace(1) %in, ptr addrspace(1) %out, ptr addrspace(1) %divopt.counts, ptr addrspace(1) %divopt.branches, ptr addrspace(1) %divopt.overflow, ptr addrspace(1) %divopt.hashes)
 
-; The first diamond's count, stored at its join: the first term of each
-; hash, its count times the counter's odd multiplier.
+; A thread that returns early runs none of the counted edges: a zero for
+; each counter on the way out, in early, whose only way in that is (one
+; uniform test of the width for them all).
+; CHECK: entry:
+; CHECK: br i1 %none, label %early, label %d0
+; CHECK: early:
+; CHECK-NEXT: icmp ne ptr addrspace(1) %divopt.overflow, null
+; CHECK: getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 0
+; CHECK-NEXT: store i16 0
+; CHECK-NEXT: getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 32
+; CHECK-NEXT: store i16 0
+
+; The first diamond's count, at its join, where a thread of either arm
+; passes (not in the arm, where the other arm would store a zero): the
+; first term of each hash, its count times the counter's odd multiplier,
+; then a u16 with no overflow test (the join is on no cycle: at most 1).
 ; CHECK: j0:
 ; CHECK: [[W0:%.*]] = zext i32 {{%.*}} to i64
 ; CHECK-NEXT: [[H0:%.*]] = call i64 asm "mad.lo.u64 $0, $1, $2, $3;", "=l,l,l,l"(i64 [[W0]], i64 {{-?[0-9]*[13579]}}, i64 0)
 ; CHECK: [[H1:%.*]] = call i64 asm "mad.lo.u64 $0, $1, $2, $3;", "=l,l,l,l"(i64 {{%.*}}, i64 {{-?[0-9]*[13579]}}, i64 0)
-; The next adds to it.
+; CHECK-NEXT: icmp ne ptr addrspace(1) %divopt.overflow, null
+; CHECK: divopt.narrow{{[0-9]*}}:
+; CHECK-NEXT: trunc i32
+; CHECK-NEXT: getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base
+; CHECK-NEXT: store i16
+; The next adds to the hashes.
 ; CHECK: j1:
 ; CHECK: call i64 asm "mad.lo.u64 $0, $1, $2, $3;", "=l,l,l,l"(i64 {{%.*}}, i64 {{-?[0-9]*[13579]}}, i64 [[H0]])
 ; CHECK: call i64 asm "mad.lo.u64 $0, $1, $2, $3;", "=l,l,l,l"(i64 {{%.*}}, i64 {{-?[0-9]*[13579]}}, i64 [[H1]])
-; At the return, after the last count: both hashes, at hashes[2 * gtid].
-; CHECK: j15:
+; The loop's count, final at exit, where a loop can have taken it past the
+; marker: a warp-wide vote.
+; CHECK: loop:
+; CHECK-NOT: store {{.*}}, ptr addrspace(1)
+; CHECK: br i1 %more, label %loop, label %exit
+; CHECK: exit:
 ; CHECK: [[LAST0:%.*]] = call i64 asm "mad.lo.u64
 ; CHECK: [[LAST1:%.*]] = call i64 asm "mad.lo.u64
-; CHECK: %divopt.wants.hashes = icmp ne ptr addrspace(1) %divopt.hashes, null
-; CHECK-NEXT: br i1 %divopt.wants.hashes, label %[[STORE:[0-9]+]], label
+; CHECK: call i1 @llvm.nvvm.vote.any.sync
+; At the return, after the last count: both hashes, at hashes[2 * gtid].
+; CHECK: %divopt.wants.hashes{{[0-9]*}} = icmp ne ptr addrspace(1) %divopt.hashes, null
+; CHECK-NEXT: br i1 %divopt.wants.hashes{{[0-9]*}}, label %[[STORE:[0-9]+]], label
 ; CHECK: [[STORE]]:
 ; CHECK-NEXT: [[G2:%.*]] = shl i64 %divopt.gtid, 1
 ; CHECK-NEXT: [[HP:%.*]] = getelementptr inbounds i64, ptr addrspace(1) %divopt.hashes, i64 [[G2]]

@@ -3,10 +3,11 @@
 ; conditional branch, none for straight-line code. An edge is counted in its
 ; source when that has one successor, else in its target when that has one
 ; predecessor, else by the branch condition, else (a switch's critical edge)
-; in a block of its own. Each thread stores each counter once to
-; counts[c * nthreads + gtid], where it is final (or 0 where the thread
-; leaves the code that could count it): u32 when overflow is null, else u16
-; (profile-narrow-counters.ll has the narrow path).
+; in a block of its own. At the return each thread stores its C counters,
+; at its counter 0's slot plus 32c elements (Abi.h): u16 unless overflow is
+; null (profile-narrow-counters.ll has the overflow escape). A kernel of
+; abi::LargeProfileCounters counters or more stores each where it is final
+; instead (profile-clone-hashes.ll).
 ; REQUIRES: llvm-tools
 ; RUN: %opt -load-pass-plugin=%plugin -passes=divopt-instrument -S %s | FileCheck %s
 
@@ -105,9 +106,7 @@ d:
 ; CHECK: entry:
 ; CHECK-NOT: zext i1 %odd
 ; CHECK: br i1 %odd, label %then, label %else
-; Counter 0, else -> join, in its source (one successor). It is final in
-; else already, but stored at join, where every thread passes: a warp that
-; runs both arms stores it once, and no arm stores a zero.
+; Counter 0, else -> join, in its source (one successor).
 ; CHECK: then:
 ; CHECK-NEXT: %a = mul i32 %v, 3
 ; CHECK-NEXT: br label %join
@@ -117,44 +116,39 @@ d:
 ; CHECK-NEXT: br label %join
 ; CHECK: join:
 ; CHECK-NEXT: [[C0:%.*]] = phi i32 [ 0, %then ], [ [[ELSE]], %else ]
-; Two counters: no hashes (abi::LargeProfileCounters; profile-clone-hashes.ll).
-; CHECK-NOT: asm
-; CHECK: %divopt.is.narrow = icmp ne ptr addrspace(1) %divopt.overflow, null
-; CHECK-NEXT: br i1 %divopt.is.narrow, label %divopt.narrow, label %[[WIDE0:divopt.wide]], !prof
-; At most 1 (else is on no cycle): no overflow test. Counter c of thread g
-; at element ((g / 32) * C + c) * 32 + g % 32: the base plus 32c.
-; CHECK: divopt.narrow:
-; CHECK-NEXT: [[T0:%.*]] = trunc i32 [[C0]] to i16
-; CHECK-NEXT: [[Q0:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 0
-; CHECK-NEXT: store i16 [[T0]], ptr addrspace(1) [[Q0]]
+; CHECK-NOT: add i32
 ; CHECK: br label %loop
 ; Counter 1, the back edge, by the loop's condition: no block of its own,
 ; no store in the loop.
 ; CHECK: loop:
-; CHECK: [[BACK:%divopt.edge1.0]] = phi i32 [ 0, %divopt.stored ], [ [[BACKNEXT:%.*]], %loop ]
+; CHECK: [[BACK:%divopt.edge1.0]] = phi i32 [ 0, %join ], [ [[BACKNEXT:%.*]], %loop ]
 ; CHECK-NOT: store {{.*}}, ptr addrspace(1)
 ; CHECK: [[MORE:%.*]] = zext i1 %more to i32
 ; CHECK-NEXT: [[BACKNEXT]] = add i32 [[BACK]], [[MORE]]
 ; CHECK: br i1 %more, label %loop, label %done
-; Final at done, which post-dominates the loop on no cycle.
+; At the return, both: two counters, no hashes.
 ; CHECK: done:
 ; CHECK: store i32 %sum
-; CHECK-NEXT: [[NARROW:%.*]] = icmp ne ptr addrspace(1) %divopt.overflow, null
-; CHECK-NEXT: br i1 [[NARROW]], label %[[N:divopt.narrow[0-9]*]], label %[[W:divopt.wide[0-9]*]]
-; CHECK: [[N]]:
+; CHECK-NOT: asm
+; CHECK-NEXT: %divopt.is.narrow = icmp ne ptr addrspace(1) %divopt.overflow, null
+; CHECK-NEXT: br i1 %divopt.is.narrow, label %divopt.narrow, label %divopt.wide, !prof
+; CHECK: divopt.narrow:
 ; CHECK-NEXT: icmp uge i32 [[BACKNEXT]], 65535
-; CHECK: [[FIT:divopt.narrow.fit]]:
-; CHECK: getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 32
-; CHECK-NEXT: store i16
+; CHECK: divopt.narrow.fit:
+; CHECK-NEXT: [[T0:%.*]] = trunc i32 [[C0]] to i16
+; CHECK-NEXT: [[Q0:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 0
+; CHECK-NEXT: store i16 [[T0]], ptr addrspace(1) [[Q0]]
+; CHECK-NEXT: [[T1:%.*]] = trunc i32 [[BACKNEXT]] to i16
+; CHECK-NEXT: [[Q1:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 32
+; CHECK-NEXT: store i16 [[T1]], ptr addrspace(1) [[Q1]]
 ; CHECK-NEXT: br label %[[DONE:divopt.stored[0-9]*]]
 ; CHECK: [[DONE]]:
 ; CHECK-NEXT: ret void
-; The copy that counts branches adds a branch's counts to the bucket where
-; they are final: entry's right there, the loop's at done.
-; CHECK: entry.sampled:
-; CHECK: %divopt.bucket = lshr i64 %divopt.gtid, 7
-; CHECK: atomicrmw add
+; The copy that counts branches adds them to the bucket after its counters.
 ; CHECK: done.sampled:
+; CHECK: divopt.narrow.fit{{[0-9]+}}:
+; CHECK: %divopt.bucket{{[0-9]*}} = lshr i64 %divopt.gtid, 7
+; CHECK-NOT: %divopt.counts
 ; CHECK: atomicrmw add
 ; CHECK: ret void
 
@@ -169,27 +163,25 @@ d:
 ; predecessor counts there; b -> trap too, and an unreachable block's exit
 ; edge needs no counter of its own here.
 ; CHECK-LABEL: define ptx_kernel void @sw__divopt_profile(
-; The default edge into done: a thread there ran none of the counted edges.
-; CHECK: switch i32 %k, label %divopt.bypass
+; CHECK: switch i32 %k, label %done
 ; CHECK: a:
 ; CHECK: store i32 1, ptr addrspace(1) %out
 ; CHECK-NEXT: [[A:%.*]] = add i32 0, 1
 ; CHECK: b:
 ; CHECK: [[C:%.*]] = zext i1 %c to i32
 ; CHECK-NEXT: [[B:%.*]] = add i32 0, [[C]]
-; CHECK: [[B16:%.*]] = trunc i32 [[B]] to i16
-; CHECK: store i16 [[B16]]
-; a -> done's count is final at done, where every thread that ran a
-; passes; b -> trap is the one way around done: its zero goes there.
 ; CHECK: trap:
-; CHECK: store i16 0
-; CHECK: [[T:%.*]] = add i32 0, 1
-; CHECK: [[T16:%.*]] = trunc i32 [[T]] to i16
-; CHECK: store i16 [[T16]]
-; CHECK: unreachable
+; CHECK-NEXT: [[T:%.*]] = add i32 0, 1
+; CHECK-NEXT: unreachable
+; The thread that reaches the return never took b -> trap: its count there
+; is 0.
 ; CHECK: done:
+; CHECK: divopt.narrow:
 ; CHECK: store i16 {{%.*}}, ptr addrspace(1)
-; CHECK-NOT: %divopt.hashes
+; CHECK: store i16 {{%.*}}, ptr addrspace(1)
+; CHECK: [[Z:%.*]] = trunc i32 0 to i16
+; CHECK-NEXT: getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 64
+; CHECK-NEXT: store i16 [[Z]], ptr addrspace(1)
 ; CHECK: ret void
 ; Then the copy that counts branches: a switch is a conditional branch, the
 ; lanes diverge when they disagree on some bit of their successor's number
@@ -205,25 +197,20 @@ d:
 ; CHECK: [[SHIFTED:%.*]] = lshr i32 [[I1]], 1
 ; CHECK-NEXT: [[BIT1:%.*]] = trunc i32 [[SHIFTED]] to i1
 ; CHECK-NEXT: [[VOTES1:%.*]] = call i32 @llvm.nvvm.vote.ballot.sync(i32 [[ACTIVE]], i1 [[BIT1]])
-; CHECK: switch i32 %k, label %divopt.bypass{{[0-9]+}} [
+; CHECK: switch i32 %k, label %done.sampled [
 
 ; Critical edges out of a switch: split in the clone, counted in the new block.
 ; CHECK-LABEL: define ptx_kernel void @split__divopt_profile(
 ; CHECK: a:
 ; CHECK: switch i32 %m, label %[[TOC:divopt.edge[0-9]*]] [
 ; CHECK-NEXT: i32 0, label %[[TOD:divopt.edge[0-9]*]]
-; A thread on a -> d never reaches c: its counts of a -> c and b -> c are 0.
 ; CHECK: [[TOD]]:
-; CHECK: store i16 0
-; CHECK: add i32 0, 1
-; CHECK: br label %d
+; CHECK-NEXT: add i32 0, 1
+; CHECK-NEXT: br label %d
 ; CHECK: [[TOC]]:
-; CHECK: store i16 0
-; CHECK: store i16 0
-; CHECK: add i32 0, 1
-; CHECK: br label %c
-; The other switch keeps its cases; its default edge now stores a -> c's
-; and a -> d's zeros on the way.
+; CHECK-NEXT: add i32 0, 1
+; CHECK-NEXT: br label %c
+; The other switch is left as it was.
 ; CHECK: b:
-; CHECK: switch i32 %m, label %divopt.bypass{{[0-9]*}} [
+; CHECK: switch i32 %m, label %c [
 ; CHECK-NEXT: i32 5, label %d

@@ -1,7 +1,8 @@
-; Each counter is stored once, where it is final, or as 0 on the edge where
-; the thread leaves the code that could still count it. The profile clone's
-; third hidden parameter, overflow, picks the width of counts for the whole
-; launch (Abi.h), one uniform test at each store:
+; A kernel of few counters (under abi::LargeProfileCounters) stores them at
+; its returns (profile-clone-hashes.ll has one that stores each where it is
+; final). The profile clone's third hidden parameter, overflow, picks the
+; width of counts for the whole launch (Abi.h), one uniform test at each
+; store:
 ;   null      wide: counts[c * nthreads + gtid] as u32
 ;   non-null  narrow: as u16 when the count is < 0xFFFF; else the marker
 ;             0xFFFF in its slot, and the thread appends {gtid, counter,
@@ -57,45 +58,33 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-NEXT: %divopt.slot0 = add i64 [[ROW]], [[LANE]]
 ; CHECK-NEXT: %divopt.counts.base = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts, i64 %divopt.slot0
 
-; A thread that enters the loop never reaches skip: its count of skip's exit
-; (counter 1) is 0, stored on the edge into the loop.
-; CHECK: entry:
-; CHECK: br i1 %has, label %[[BYPASS:divopt.bypass[0-9]*]], label %skip
-; CHECK: [[BYPASS]]:
-; The width: one test of the kernel parameter, the same for every thread,
-; narrow the likely way.
-; CHECK-NEXT: [[NARROW:%.*]] = icmp ne ptr addrspace(1) %divopt.overflow, null
-; CHECK-NEXT: br i1 [[NARROW]], label %[[N:divopt.narrow[0-9]*]], label %[[W:divopt.wide[0-9]*]], !prof [[LIKELY:![0-9]+]]
-; A zero always fits: no test.
-; CHECK: [[N]]:
-; CHECK-NEXT: [[Q1:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 32
-; CHECK-NEXT: store i16 0, ptr addrspace(1) [[Q1]], align 2
-; CHECK-NEXT: br label
-
 ; The loop keeps its count in a register: no store inside it.
-; CHECK: body: ; preds
+; CHECK: body:
 ; CHECK-NOT: store {{.*}}, ptr addrspace(1)
 ; CHECK: [[BACK:%.*]] = add i32 %divopt.edge0.0, {{%.*}}
 ; CHECK-NEXT: br i1 %more, label %body, label %exit
 
-; A thread at skip never ran the loop: the back edge's count is 0; then its
-; own exit's count, 1, final here. Two counters: no hashes
-; (abi::LargeProfileCounters; profile-clone-hashes.ll).
+; At the return at skip: the back edge's count (0 there, never run) and
+; skip's exit's, 1. Two counters: no hashes (abi::LargeProfileCounters).
 ; CHECK: skip:
-; CHECK: store i16 0, ptr addrspace(1)
-; CHECK: [[C1:%.*]] = add i32 0, 1
+; CHECK-NEXT: [[C1:%.*]] = add i32 0, 1
 ; CHECK-NOT: asm
+; The width: one test of the kernel parameter, the same for every thread,
+; narrow the likely way.
+; CHECK-NEXT: [[NARROW:%.*]] = icmp ne ptr addrspace(1) %divopt.overflow, null
+; CHECK-NEXT: br i1 [[NARROW]], label %[[N:divopt.narrow[0-9]*]], label %[[W:divopt.wide[0-9]*]], !prof [[LIKELY:![0-9]+]]
+; CHECK: [[N]]:
 ; CHECK: [[T1:%.*]] = trunc i32 [[C1]] to i16
 ; CHECK-NEXT: getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 32
 ; CHECK-NEXT: store i16 [[T1]]
 ; CHECK-NOT: %divopt.hashes
 ; CHECK: ret void
 
-; exit post-dominates the loop and is on no cycle: the back edge's count is
-; final there.
+; The return at exit: the back edge's count, which a loop can take past the
+; marker.
 ; CHECK: exit:
 ; CHECK: store i32 %next, ptr addrspace(1) %q
-; CHECK: [[NARROWX:%.*]] = icmp ne ptr addrspace(1) %divopt.overflow, null
+; CHECK-NEXT: [[NARROWX:%.*]] = icmp ne ptr addrspace(1) %divopt.overflow, null
 ; CHECK-NEXT: br i1 [[NARROWX]], label %[[NX:divopt.narrow[0-9]*]], label %[[WX:divopt.wide[0-9]*]], !prof [[LIKELY]]
 
 ; Narrow: does any lane's count reach the marker? A warp-wide vote, so that
@@ -106,11 +95,15 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-NEXT: [[ANY:%.*]] = call i1 @llvm.nvvm.vote.any.sync(i32 [[ACTIVE]], i1 [[OVER]])
 ; CHECK-NEXT: br i1 [[ANY]], label %[[SPILL:divopt.narrow.spill[0-9]*]], label %[[FIT:divopt.narrow.fit[0-9]*]], !prof [[UNLIKELY:![0-9]+]]
 
-; No lane's does (the common case): a u16 store.
+; No lane's does (the common case): u16 stores at the thread's counter 0
+; and counter 1 (32 elements on: Abi.h).
 ; CHECK: [[FIT]]:
 ; CHECK-NEXT: [[T0:%.*]] = trunc i32 [[BACK]] to i16
 ; CHECK-NEXT: [[Q0:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 0
 ; CHECK-NEXT: store i16 [[T0]], ptr addrspace(1) [[Q0]], align 2
+; CHECK-NEXT: [[Z1:%.*]] = trunc i32 0 to i16
+; CHECK-NEXT: [[Q1:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 32
+; CHECK-NEXT: store i16 [[Z1]], ptr addrspace(1) [[Q1]], align 2
 ; CHECK-NEXT: br label %[[DONE:divopt.stored[0-9]*]]
 
 ; This copy of the body counts no branches (the sampled copy does).
@@ -127,7 +120,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-NEXT: [[WB:%.*]] = inttoptr i64 [[WI]] to ptr addrspace(1)
 ; CHECK-NEXT: [[P0:%.*]] = getelementptr inbounds i32, ptr addrspace(1) [[WB]], i64 0
 ; CHECK-NEXT: store i32 [[BACK]], ptr addrspace(1) [[P0]], align 4
-; CHECK-NEXT: br label %[[DONE]]
+; CHECK: br label %[[DONE]]
 
 ; Some lane's count does not fit: the marker 0xFFFF (i16 -1) in its slot,
 ; then the append; the other lanes store their counts.
