@@ -1,5 +1,5 @@
 // Profile mode's GPU compaction: after the profile clone has stored every
-// thread's counters (counts[c * T + gtid], c < C), collapse identical
+// thread's counters (divopt/Abi.h's counts, C of them), collapse identical
 // per-thread counter vectors into classes on the GPU, so that only the
 // distinct vectors and a bit-packed class id per thread (the version-3
 // record, divopt/ProfileFile.h) cross PCIe and reach the file.
