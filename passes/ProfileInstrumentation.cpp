@@ -490,19 +490,20 @@ Function *createProfileClone(Function &Kernel, const BlockNumbering &Numbering) 
       EdgeCountedIn[Copy].push_back(
           countEdge(Copies[Copy]->Blocks[Counted[E].From], Counted[E].Succ, C.Edges[E]));
 
-  // Where each count is final, on the CFG with every count in place. The
-  // stores split blocks, so each is placed by an instruction chosen first:
-  // the terminator of its final point (after the block's own counts), a
-  // return, or a bypass's source terminator.
+  // Where each count is stored: at the returns, or, in a large kernel
+  // (abi::LargeProfileCounters), where it is final, found on the CFG with
+  // every count in place. The stores split blocks, so each is placed by an
+  // instruction chosen first: the terminator of its final point (after the
+  // block's own counts), a return, or a bypass's source terminator.
+  const bool Large = Counted.size() >= abi::LargeProfileCounters;
+  const FinalPoint AtReturns;
   CounterFinalPoints Final(*Clone, Sampling ? V.Entry : nullptr);
   MapVector<Instruction *, SmallVector<std::pair<unsigned, bool>, 4>> EdgesAt; // may overflow
   MapVector<Instruction *, SmallVector<unsigned, 4>> BranchesAt;
   MapVector<std::pair<Instruction *, BasicBlock *>, SmallVector<unsigned, 4>> ZeroOn;
-  const bool Large = Counted.size() >= abi::LargeProfileCounters;
   for (unsigned Copy = 0; Copy < Copies.size(); ++Copy)
     for (unsigned E = 0; E < Counted.size(); ++E) {
       BasicBlock *CountedIn = EdgeCountedIn[Copy][E];
-      static const FinalPoint AtReturns;
       const FinalPoint &P = Large ? Final.of(CountedIn) : AtReturns;
       std::pair<unsigned, bool> Store{E, Final.onCycle(CountedIn)};
       if (!P.At) {
