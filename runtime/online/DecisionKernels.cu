@@ -2,6 +2,7 @@
 // of the per-thread costs gives both layouts; an estimate kernel launched
 // with the user's block size sees exactly the user's warps and blocks.
 #include "online/DecisionKernels.h"
+#include "launch/LoadKernels.h"
 
 // CUB asks for unrolls the optimizer cannot always do; that is CUB's
 // business, not divopt's.
@@ -189,16 +190,11 @@ unsigned gridFor(uint32_t Threads) { return (Threads + ApplyThreads - 1) / Apply
 } // namespace
 
 cudaError_t preloadDecisionKernels(cudaStream_t S) {
-  cudaFuncAttributes A;
-  for (const void *F : {reinterpret_cast<const void *>(&gatherProbeKernel),
-                        reinterpret_cast<const void *>(&estimateKernel),
-                        reinterpret_cast<const void *>(&finalizeKernel),
-                        reinterpret_cast<const void *>(&applyKernel),
-                        reinterpret_cast<const void *>(&trialLayoutKernel),
-                        reinterpret_cast<const void *>(&verdictKernel),
-                        reinterpret_cast<const void *>(&publishStampsKernel)})
-    if (cudaError_t E = cudaFuncGetAttributes(&A, F); E != cudaSuccess)
-      return E;
+  if (cudaError_t E =
+          loadKernels(&gatherProbeKernel, &estimateKernel, &finalizeKernel, &applyKernel,
+                      &trialLayoutKernel, &verdictKernel, &publishStampsKernel);
+      E != cudaSuccess)
+    return E;
   // CUB's sort kernels have no names to preload by: one sort of each kind
   // CUB dispatches to (a single tile; the onesweep passes) loads the ones
   // every decision's sorts launch, on scratch kept for the process (freeing

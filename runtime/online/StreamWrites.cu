@@ -7,6 +7,7 @@
 // clone's run (measured on an H100: 0.86 ms of host time before the clone
 // when they shared a module).
 #include "online/DecisionKernels.h"
+#include "launch/LoadKernels.h"
 
 namespace divopt::rt::online {
 namespace {
@@ -28,12 +29,7 @@ __global__ void idsKernel(uint32_t *Ids, uint32_t N) {
 } // namespace
 
 cudaError_t preloadStreamWrites() {
-  cudaFuncAttributes A;
-  for (const void *F :
-       {reinterpret_cast<const void *>(&stampKernel), reinterpret_cast<const void *>(&idsKernel)})
-    if (cudaError_t E = cudaFuncGetAttributes(&A, F); E != cudaSuccess)
-      return E;
-  return cudaSuccess;
+  return loadKernels(&stampKernel, &idsKernel);
 }
 
 cudaError_t queueStamp(const DecisionBuffers &B, Stamp Which, cudaStream_t S) {

@@ -1,4 +1,5 @@
 #include "profile/FeatureCompaction.h"
+#include "launch/LoadKernels.h"
 #include "divopt/ProfileFile.h"
 
 #include <algorithm>
@@ -176,12 +177,7 @@ cudaError_t queueFeatureCompaction(const CompactionBuffers &B, CompactionResult 
 }
 
 cudaError_t preloadFeatureKernels() {
-  cudaFuncAttributes A;
-  for (const void *F : {reinterpret_cast<const void *>(&flagsKernel),
-                        reinterpret_cast<const void *>(&encodeKernel)})
-    if (cudaError_t E = cudaFuncGetAttributes(&A, F); E != cudaSuccess)
-      return E;
-  return cudaSuccess;
+  return loadKernels(&flagsKernel, &encodeKernel);
 }
 
 } // namespace divopt::rt::profile

@@ -31,6 +31,7 @@
 // reads counters through CountsView, so the classes' vectors are u32 and
 // exact either way.
 #include "profile/ProfileCompaction.h"
+#include "launch/LoadKernels.h"
 #include "divopt/Abi.h"
 
 #include <cub/device/device_scan.cuh>
@@ -648,25 +649,12 @@ cudaError_t queueCompaction(const CompactionBuffers &B, CompactionResult *R, cud
 }
 
 cudaError_t preloadCompactionKernels(cudaStream_t S) {
-  cudaFuncAttributes A;
-  for (const void *F : {reinterpret_cast<const void *>(&stampKernel),
-                        reinterpret_cast<const void *>(&overflowMapKernel),
-                        reinterpret_cast<const void *>(&overflowHeaderKernel),
-                        reinterpret_cast<const void *>(&insertKernel),
-                        reinterpret_cast<const void *>(&flagKernel),
-                        reinterpret_cast<const void *>(&numberKernel),
-                        reinterpret_cast<const void *>(&gatherKernel),
-                        reinterpret_cast<const void *>(&classIdKernel),
-                        reinterpret_cast<const void *>(&checkKernel),
-                        reinterpret_cast<const void *>(&hashCheckKernel),
-                        reinterpret_cast<const void *>(&fillKernel),
-                        reinterpret_cast<const void *>(&packKernel),
-                        reinterpret_cast<const void *>(&classMaxKernel),
-                        reinterpret_cast<const void *>(&narrowClassesKernel),
-                        reinterpret_cast<const void *>(&oneClassKernel),
-                        reinterpret_cast<const void *>(&sumBranchesKernel)})
-    if (cudaError_t E = cudaFuncGetAttributes(&A, F); E != cudaSuccess)
-      return E;
+  if (cudaError_t E = loadKernels(
+          &stampKernel, &overflowMapKernel, &overflowHeaderKernel, &insertKernel, &flagKernel,
+          &numberKernel, &gatherKernel, &classIdKernel, &checkKernel, &hashCheckKernel, &fillKernel,
+          &packKernel, &classMaxKernel, &narrowClassesKernel, &oneClassKernel, &sumBranchesKernel);
+      E != cudaSuccess)
+    return E;
   // CUB's scan kernels have no names to preload by: one scan of the types
   // queueCompaction scans, on scratch kept for the process (freeing it would
   // wait for the GPU).
