@@ -115,6 +115,7 @@ struct CounterSink {
   ThreadGeometry G;
   Argument *Counts, *Overflow;
   Value *Base16;       // &((uint16_t *)counts)[slot of counter 0]
+  Value *BucketShift;  // log2 of a branch bucket's threads (abi::branchBucketThreads)
   AllocaInst *Hash[2]; // Abi.h's hashes: sums of count * multiplier, i64; null: none
   // Blocks that run only in wide mode or for a count over the marker: moved
   // after the body once it is complete, out of the way of the instruction
@@ -287,7 +288,7 @@ void flushBranches(Instruction *Before, ArrayRef<unsigned> Ks, const Counters &C
       Instruction *Then =
           SplitBlockAndInsertIfThen(At.CreateICmpNE(N, At.getInt32(0)), Before, false);
       IRBuilder<> T(Then);
-      Value *Bucket = T.CreateLShr(S.G.Gtid, Log2_32(abi::BranchBucketThreads), "divopt.bucket");
+      Value *Bucket = T.CreateLShr(S.G.Gtid, S.BucketShift, "divopt.bucket");
       Value *Slot = T.CreateAdd(T.CreateMul(Bucket, T.getInt64(2 * NumBranches)),
                                 T.getInt64(2 * K + Which));
       Value *Ptr = T.CreateInBoundsGEP(T.getInt64Ty(), Branches, Slot);
@@ -460,15 +461,24 @@ Function *createProfileClone(Function &Kernel, const BlockNumbering &Numbering) 
     Base16 = B.CreateInBoundsGEP(B.getInt16Ty(), Counts,
                                  B.CreateAdd(Row, Lane, "divopt.slot0"), "divopt.counts.base");
   }
-  if (Sampling)
+  // Only the sampled blocks count branches in a sampled launch, so their
+  // buckets span Period times as many threads (abi::branchBucketThreads).
+  Value *BucketShift = B.getInt64(Log2_64(abi::BranchBucketThreads));
+  if (Sampling) {
+    Value *Sampled = B.CreateICmpUGE(G.Threads, B.getInt64(abi::BranchSampleMinThreads),
+                                     "divopt.launch.sampled");
+    BucketShift = B.CreateSelect(
+        Sampled, B.getInt64(Log2_64(abi::branchBucketThreads(abi::BranchSampleMinThreads, true))),
+        BucketShift, "divopt.bucket.shift");
     B.CreateCondBr(
-        B.CreateOr(B.CreateICmpULT(G.Threads, B.getInt64(abi::BranchSampleMinThreads)),
+        B.CreateOr(B.CreateNot(Sampled),
                    B.CreateICmpEQ(B.CreateAnd(G.Block, B.getInt64(abi::BranchSamplePeriod - 1)),
                                   B.getInt64(0)),
                    "divopt.branch.sampled"),
         V.Sampled.Blocks[0], V.Plain.Blocks[0]);
-  else
+  } else {
     B.CreateBr(V.Plain.Blocks[0]);
+  }
 
   // Branches first: a switch's successors as they are in K, before counting
   // splits some of its edges (two cases into one block stay one way to go).
@@ -523,7 +533,7 @@ Function *createProfileClone(Function &Kernel, const BlockNumbering &Numbering) 
         BranchesAt[Ret].push_back(K);
   }
 
-  CounterSink S{G, Counts, Overflow, Base16, {nullptr, nullptr}, {}};
+  CounterSink S{G, Counts, Overflow, Base16, BucketShift, {nullptr, nullptr}, {}};
   if (Large)
     S.Hash[0] = Hash[0], S.Hash[1] = Hash[1];
   for (auto &[TI, Es] : ZeroOn) {

@@ -97,7 +97,9 @@ ShapeState &shapeFor(Profiler &P, KernelInfo &K, const Shape &S) {
   R.Counters = St.Counters;
   R.Features = St.Features;
   St.Wide = !narrowCounters();
-  if (!profile::planCompaction(T, St.Counters, R.Branches, St.Features, !St.Wide, St.Layout)) {
+  St.BucketThreads = abi::branchBucketThreads(T, K.Note.HasBranchSampling);
+  if (!profile::planCompaction(T, St.Counters, R.Branches, St.BucketThreads, St.Features,
+                               !St.Wide, St.Layout)) {
     St.Usable = false;
     warn("not profiling " + K.Name + " " + shapeText(S) + ": " + std::to_string(T) +
          " threads, more than the profile's compaction handles (2^31 - 1); running the original");

@@ -38,6 +38,7 @@ struct ShapeState {
   // launch's overflow list was too small for its overflowing threads).
   bool Wide = false;
   uint32_t Counters = 0, Features = 0;
+  uint64_t BucketThreads = abi::BranchBucketThreads; // abi::branchBucketThreads
   CompactionLayout Layout;
   std::vector<std::unique_ptr<DeviceSet>> Sets;
   uint64_t Profiled = 0; // launches queued with the profile clone

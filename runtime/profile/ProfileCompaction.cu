@@ -505,8 +505,8 @@ uint32_t overflowCapacity(uint64_t T) {
   return uint32_t(Cap);
 }
 
-bool planCompaction(uint64_t T, uint32_t C, uint32_t K, uint32_t F, bool Narrow,
-                    CompactionLayout &L) {
+bool planCompaction(uint64_t T, uint32_t C, uint32_t K, uint64_t BucketThreads, uint32_t F,
+                    bool Narrow, CompactionLayout &L) {
   if (T == 0 || T > uint64_t(INT32_MAX))
     return false;
   L = CompactionLayout{};
@@ -522,7 +522,7 @@ bool planCompaction(uint64_t T, uint32_t C, uint32_t K, uint32_t F, bool Narrow,
     while (L.OverflowMapSlots < 2ull * L.OverflowCapacity)
       L.OverflowMapSlots *= 2;
   }
-  L.Buckets = (T + abi::BranchBucketThreads - 1) / abi::BranchBucketThreads;
+  L.Buckets = (T + BucketThreads - 1) / BucketThreads;
   // A quarter more slots than threads: every thread distinct still leaves
   // the table at most 80% full; a few classes leave it nearly empty.
   L.TableSlots = C ? T + T / 4 + 64 : 0;

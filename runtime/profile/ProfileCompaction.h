@@ -75,7 +75,7 @@ struct CompactionLayout {
   // abi::LargeProfileCounters): 16 bytes a thread, which below that cost more
   // than reading the counters again.
   bool CloneHashes = false;
-  uint64_t Buckets = 0;  // branch buckets, ceil(T / abi::BranchBucketThreads)
+  uint64_t Buckets = 0;  // branch buckets, ceil(T / abi::branchBucketThreads(T, sampled))
   uint64_t TableSlots = 0;
   size_t ScanTempBytes = 0;
   // Offsets in the allocation.
@@ -106,11 +106,14 @@ struct CompactionLayout {
 // at most T (documented in docs/profiling.md).
 uint32_t overflowCapacity(uint64_t Threads);
 
-// The layout of a launch of T threads, narrow (u16 counters) or wide; false
-// when T is too large for the compaction (more than INT32_MAX threads).
-// Narrow is ignored (wide) when the kernel has no counters.
-bool planCompaction(uint64_t Threads, uint32_t Counters, uint32_t Branches, uint32_t Features,
-                    bool Narrow, CompactionLayout &Out);
+// The layout of a launch of T threads, narrow (u16 counters) or wide, with
+// K branches counted in buckets of BucketThreads threads
+// (abi::branchBucketThreads); false when T is too large for the compaction
+// (more than INT32_MAX threads). Narrow is ignored (wide) when the kernel has
+// no counters.
+bool planCompaction(uint64_t Threads, uint32_t Counters, uint32_t Branches,
+                    uint64_t BucketThreads, uint32_t Features, bool Narrow,
+                    CompactionLayout &Out);
 
 // Device pointers into one allocation laid out as CompactionLayout says.
 struct CompactionBuffers {

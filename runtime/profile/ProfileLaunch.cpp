@@ -229,8 +229,8 @@ bool launchProfiled(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result) 
       if (!Owner->Wide) {
         Owner->Wide = true;
         CompactionLayout Wide;
-        if (profile::planCompaction(R.Threads, Owner->Counters, R.Branches, Owner->Features,
-                                    false, Wide)) {
+        if (profile::planCompaction(R.Threads, Owner->Counters, R.Branches,
+                                    Owner->BucketThreads, Owner->Features, false, Wide)) {
           Owner->Layout = Wide;
           R.CounterBytes = std::max<uint64_t>(R.CounterBytes, Wide.counterBytes());
           R.CounterWidth = 32;

@@ -35,13 +35,16 @@ inline constexpr const char *ProfileCloneSuffix = "__divopt_profile";
 //                       when the kernel has no counters (straight-line code).
 //                       Notes without "counters" are from a clone that counted
 //                       block c.
-//   uint64_t *branches  per bucket of BranchBucketThreads consecutive threads
-//                       (b = gtid / BranchBucketThreads): branches[(b * K + k) * 2]
+//   uint64_t *branches  per bucket of n = branchBucketThreads(nthreads, the
+//                       notes have "branch_sampling") consecutive threads
+//                       (b = gtid / n): branches[(b * K + k) * 2]
 //                       warp executions of conditional branch k,
 //                       [(b * K + k) * 2 + 1] of those the divergent ones; the
-//                       runtime sums the buckets. A bucket is 4 warps, whose
-//                       leaders share its atomics: K * nthreads / 8 bytes in
-//                       all, a quarter of what a bucket per warp took
+//                       runtime sums the buckets. A bucket's counting warps
+//                       (4 of them, or of a sampled launch's blocks those in
+//                       n threads) share its atomics: K * nthreads / 8 bytes
+//                       in all (/ BranchSamplePeriod when sampled), a quarter
+//                       of what a bucket per warp took
 //   uint32_t *overflow  the width of counts, one for the whole launch:
 //     - null (wide mode): counts is uint32_t counts[C * nthreads]; each count
 //       is stored modulo 2^32.
@@ -88,8 +91,24 @@ inline constexpr unsigned BranchBucketThreads = 128; // a power of two
 // 3.8x the original on an H100). The notes record both numbers
 // ("branch_sampling", docs/notes-format.md), so readers scale the sums by
 // what the clone that wrote them did.
-inline constexpr unsigned BranchSamplePeriod = 8; // a power of two
+//
+// Every 32nd block rather than every 8th: the sampled blocks' copy of the
+// body is twice the size of the other's and runs 2.4x as long, and with one
+// block in 8 the 20M-thread kernel's clone took 4.30 ms against 3.63 ms with
+// one in 32 and 3.33 ms with none (H100). 2^20 threads still sample 1024
+// warps or more.
+inline constexpr unsigned BranchSamplePeriod = 32; // a power of two
 inline constexpr unsigned long long BranchSampleMinThreads = 1ull << 20;
+// The threads of one branch bucket (branches above) in a launch of Threads
+// threads: in a sampled launch only one block in BranchSamplePeriod counts,
+// so a bucket spans that many times as many threads, and the buckets (and the
+// runtime's pass that sums them) are that many times fewer.
+inline constexpr unsigned long long branchBucketThreads(unsigned long long Threads,
+                                                       bool SamplesBranches) {
+  return SamplesBranches && Threads >= BranchSampleMinThreads
+             ? (unsigned long long)BranchBucketThreads * BranchSamplePeriod
+             : BranchBucketThreads;
+}
 
 // The redirected clone of a regroupable kernel K is K + RedirectCloneSuffix,
 // with one hidden parameter after K's: const uint32_t *D, where the thread at

@@ -54,11 +54,14 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK: %divopt.gtid = add i64
 ; CHECK: %divopt.nthreads = mul i64
 ; Branches are counted in every thread block of a launch under 2^20 threads,
-; else in every eighth (abi::BranchSamplePeriod): a block-uniform predicate
-; picks one of two copies of the body, the second counting branches.
-; CHECK: [[LOW:%.*]] = and i64 [[BLOCK:%.*]], 7
+; else in every 32nd (abi::BranchSamplePeriod): a block-uniform predicate
+; picks one of two copies of the body, the second counting branches, into
+; buckets 32 times as wide (abi::branchBucketThreads).
+; CHECK: %divopt.launch.sampled = icmp uge i64 %divopt.nthreads, 1048576
+; CHECK: %divopt.bucket.shift = select i1 %divopt.launch.sampled, i64 12, i64 7
+; CHECK: [[LOW:%.*]] = and i64 [[BLOCK:%.*]], 31
 ; CHECK: [[NTH:%.*]] = icmp eq i64 [[LOW]], 0
-; CHECK: [[SMALL:%.*]] = icmp ult i64 %divopt.nthreads, 1048576
+; CHECK: [[SMALL:%.*]] = xor i1 %divopt.launch.sampled, true
 ; CHECK: %divopt.branch.sampled = or i1 [[SMALL]], [[NTH]]
 ; CHECK: br i1 %divopt.branch.sampled, label %entry.sampled, label %entry
 ; The copy without branch counters. The skip edge entry -> exit is critical:
@@ -111,10 +114,10 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK: call i32 @llvm.nvvm.vote.ballot.sync(i32 {{%.*}}, i1 %more.sampled)
 ; It stores the same edge counters; where a branch's counters are final
 ; (entry's in entry, the loop's at exit) it adds the nonzero ones, widened,
-; to the warp's bucket.
+; to its bucket.
 ; CHECK: exit.sampled:
 ; CHECK: %divopt.is.narrow{{.*}} = icmp ne ptr addrspace(1) %divopt.overflow, null
-; CHECK: %divopt.bucket{{[0-9]*}} = lshr i64 %divopt.gtid, 7
+; CHECK: %divopt.bucket{{[0-9]*}} = lshr i64 %divopt.gtid, %divopt.bucket.shift
 ; CHECK: icmp ne i32 [[N:%.*]], 0
 ; CHECK: [[WIDE:%.*]] = zext i32 [[N]] to i64
 ; CHECK: atomicrmw add ptr addrspace(1) {{%.*}}, i64 [[WIDE]] monotonic, align 8

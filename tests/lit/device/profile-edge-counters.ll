@@ -144,10 +144,12 @@ d:
 ; CHECK-NEXT: br label %[[DONE:divopt.stored[0-9]*]]
 ; CHECK: [[DONE]]:
 ; CHECK-NEXT: ret void
-; The copy that counts branches adds them to the bucket after its counters.
+; The copy that counts branches adds them to the bucket after its counters;
+; a bucket spans 128 threads, or 32 times that where only one block in 32
+; counts (abi::branchBucketThreads).
 ; CHECK: done.sampled:
 ; CHECK: divopt.narrow.fit{{[0-9]+}}:
-; CHECK: %divopt.bucket{{[0-9]*}} = lshr i64 %divopt.gtid, 7
+; CHECK: %divopt.bucket{{[0-9]*}} = lshr i64 %divopt.gtid, %divopt.bucket.shift
 ; CHECK-NOT: %divopt.counts
 ; CHECK: atomicrmw add
 ; CHECK: ret void

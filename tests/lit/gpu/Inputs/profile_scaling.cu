@@ -11,7 +11,7 @@
 //                                  launches, every thread's block counts
 //                                  checked against their closed forms
 //   profile_scaling branches       branch sampling: a launch of 2^20
-//                                  threads counts branches in every eighth
+//                                  threads counts branches in every 32nd
 //                                  block, one of fewer in every block
 //   profile_scaling overhead N     N launches of a tiny kernel, the host time
 //                                  per launch (launch sampling's cost)
@@ -20,6 +20,7 @@
 //                                  more such threads than the list holds (the
 //                                  record dropped, the next launch wide)
 #include "BbvCheck.h"
+#include "divopt/Abi.h"
 
 #include <chrono>
 #include <cstring>
@@ -297,7 +298,7 @@ int overhead(unsigned N) {
 }
 
 // Branch sampling (abi::BranchSamplePeriod): a launch of 2^20 threads counts
-// its branches in every eighth thread block, one just under it in all; the
+// its branches in every 32nd thread block, one just under it in all; the
 // block counts are exact in both.
 int branches() {
   const unsigned Block = 256, WarpsPerBlock = Block / 32, Big = 4096, Small = 4095;
@@ -314,7 +315,7 @@ int branches() {
     uint64_t Counted = divopt::branchCountedBlocks(P->Kernel, Threads, Blocks);
     std::string Name = "parityBranch<<<" + std::to_string(Blocks) + ", 256>>>";
     expect(P->Kernel.HasBranchSampling, Name + ": the notes say how branches are sampled");
-    expect(Counted == (Blocks == Big ? Big / 8 : Small),
+    expect(Counted == (Blocks == Big ? Big / divopt::abi::BranchSamplePeriod : Small),
            Name + ": branches counted in " + std::to_string(Counted) + " blocks");
     expect(hasBranch(*P, Counted * WarpsPerBlock, Counted * WarpsPerBlock),
            Name + ": every counted warp diverges once;" + branchList(*P));
