@@ -4,6 +4,7 @@
 #include "ThreadIndex.h"
 #include "divopt/Abi.h"
 
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/BlockFrequencyInfo.h"
@@ -117,6 +118,10 @@ struct CounterSink {
   Value *Base16;       // &((uint16_t *)counts)[slot of counter 0]
   Value *BucketShift;  // log2 of a branch bucket's threads (abi::branchBucketThreads)
   AllocaInst *Hash[2]; // Abi.h's hashes: sums of count * multiplier, i64; null: none
+  // The hashes' bit words (Abi.h): counter -> its bit, for counters on no
+  // cycle (a count of 0 or 1), and the i32 words the bits are set in.
+  DenseMap<unsigned, unsigned> BitOf;
+  SmallVector<AllocaInst *, 4> BitWords;
   // Blocks that run only in wide mode or for a count over the marker: moved
   // after the body once it is complete, out of the way of the instruction
   // fetch of the hot path (the 20M-thread kernel's clone stalled on fetch
@@ -124,8 +129,26 @@ struct CounterSink {
   SetVector<BasicBlock *> Cold;
 };
 
+// The hashes' steps are PTX mads that LLVM cannot see into: as plain adds,
+// reassociation summed each store point's terms apart and the hashes only at
+// the return, 80 partial sums live at once in a kernel of 40 stages (116
+// registers).
+Value *mad64(IRBuilder<> &B, Value *X, Value *Y, Value *Z) {
+  Type *I64 = B.getInt64Ty();
+  return B.CreateCall(InlineAsm::get(FunctionType::get(I64, {I64, I64, I64}, false),
+                                     "mad.lo.u64 $0, $1, $2, $3;", "=l,l,l,l", false),
+                      {X, Y, Z});
+}
+Value *mad32(IRBuilder<> &B, Value *X, Value *Y, Value *Z) {
+  Type *I32 = B.getInt32Ty();
+  return B.CreateCall(InlineAsm::get(FunctionType::get(I32, {I32, I32, I32}, false),
+                                     "mad.lo.u32 $0, $1, $2, $3;", "=r,r,r,r", false),
+                      {X, Y, Z});
+}
+
 // The multipliers of counter c in the two hashes: odd 64-bit constants,
 // fixed (splitmix64 of 2c + 1 and 2c + 2) so that a build is reproducible.
+// Bit word j's are those of counter C + j, C the kernel's counters.
 uint64_t hashMultiplier(unsigned Counter, unsigned Which) {
   uint64_t Z = (uint64_t(2) * Counter + 1 + Which) * 0x9e3779b97f4a7c15ull;
   Z = (Z ^ (Z >> 30)) * 0xbf58476d1ce4e5b9ull;
@@ -180,22 +203,32 @@ void storeCounters(Instruction *Before, ArrayRef<CounterValue> Group, CounterSin
   Function *F = Before->getFunction();
   IRBuilder<> B(Before);
   // A zero adds nothing to the hashes (and is all a bypass stores); a small
-  // kernel sums none (abi::LargeProfileCounters). Each
-  // step is a PTX mad that LLVM cannot see into: as plain adds, reassociation
-  // summed each store point's terms apart and the hashes only at the return,
-  // 80 partial sums live at once in a kernel of 40 stages (116 registers).
-  Type *I64 = B.getInt64Ty();
-  InlineAsm *Mad = InlineAsm::get(FunctionType::get(I64, {I64, I64, I64}, false),
-                                  "mad.lo.u64 $0, $1, $2, $3;", "=l,l,l,l", false);
-  for (unsigned Which = 0; Which < 2 && S.Hash[Which]; ++Which)
-    if (any_of(Group, [](const CounterValue &CV) { return !isa<Constant>(CV.V); })) {
-      Value *H = B.CreateLoad(I64, S.Hash[Which]);
-      for (const CounterValue &CV : Group)
-        if (!isa<Constant>(CV.V))
-          H = B.CreateCall(Mad, {B.CreateZExt(CV.V, I64),
-                                 B.getInt64(hashMultiplier(CV.Counter, Which)), H});
+  // kernel sums none (abi::LargeProfileCounters). A count of 0 or 1 sets
+  // its bit in a bit word (one IMAD), which the returns add to the hashes;
+  // any other is multiplied into both (four).
+  if (S.Hash[0]) {
+    SmallVector<const CounterValue *, 16> Summed;
+    for (const CounterValue &CV : Group) {
+      if (isa<Constant>(CV.V))
+        continue;
+      auto Bit = S.BitOf.find(CV.Counter);
+      if (Bit == S.BitOf.end()) {
+        Summed.push_back(&CV);
+        continue;
+      }
+      AllocaInst *Word = S.BitWords[Bit->second / 32];
+      B.CreateStore(mad32(B, CV.V, B.getInt32(1u << (Bit->second % 32)),
+                          B.CreateLoad(B.getInt32Ty(), Word)),
+                    Word);
+    }
+    for (unsigned Which = 0; Which < 2 && !Summed.empty(); ++Which) {
+      Value *H = B.CreateLoad(B.getInt64Ty(), S.Hash[Which]);
+      for (const CounterValue *CV : Summed)
+        H = mad64(B, B.CreateZExt(CV->V, B.getInt64Ty()),
+                  B.getInt64(hashMultiplier(CV->Counter, Which)), H);
       B.CreateStore(H, S.Hash[Which]);
     }
+  }
   MDBuilder Weights(Before->getContext());
   BasicBlock *Head = Before->getParent();
   BasicBlock *Done = Head->splitBasicBlock(Before, "divopt.stored");
@@ -533,9 +566,29 @@ Function *createProfileClone(Function &Kernel, const BlockNumbering &Numbering) 
         BranchesAt[Ret].push_back(K);
   }
 
-  CounterSink S{G, Counts, Overflow, Base16, BucketShift, {nullptr, nullptr}, {}};
-  if (Large)
+  CounterSink S{G, Counts, Overflow, Base16, BucketShift, {nullptr, nullptr}, {}, {}, {}};
+  if (Large) {
     S.Hash[0] = Hash[0], S.Hash[1] = Hash[1];
+    // Bits for the counters that no store says may exceed 1, in the order of
+    // the counters, up to abi::HashBitWords words (more would hold registers
+    // through the whole kernel); the rest are multiplied in.
+    BitVector OnCycle(Counted.size());
+    for (auto &[Before, Es] : EdgesAt)
+      for (auto [E, MayOverflow] : Es)
+        if (MayOverflow)
+          OnCycle.set(E);
+    IRBuilder<> AtEntry(V.Entry, V.Entry->getFirstInsertionPt());
+    for (unsigned E = 0; E < Counted.size(); ++E) {
+      if (OnCycle[E] || S.BitOf.size() == 32 * abi::HashBitWords)
+        continue;
+      if (S.BitOf.size() % 32 == 0) {
+        S.BitWords.push_back(AtEntry.CreateAlloca(AtEntry.getInt32Ty(), nullptr,
+                                                  "divopt.hash.bits" + Twine(S.BitWords.size())));
+        AtEntry.CreateStore(AtEntry.getInt32(0), S.BitWords.back());
+      }
+      S.BitOf[E] = S.BitOf.size();
+    }
+  }
   for (auto &[TI, Es] : ZeroOn) {
     BasicBlock *To = TI.second;
     Instruction *Before;
@@ -575,9 +628,17 @@ Function *createProfileClone(Function &Kernel, const BlockNumbering &Numbering) 
         IRBuilder<> At(Ret);
         Value *Values[2] = {At.CreateLoad(At.getInt64Ty(), Hash[0]),
                             At.CreateLoad(At.getInt64Ty(), Hash[1])};
+        SmallVector<Value *, 4> Words;
+        for (AllocaInst *Word : S.BitWords)
+          Words.push_back(At.CreateLoad(At.getInt32Ty(), Word));
         auto *Null = ConstantPointerNull::get(cast<PointerType>(Hashes->getType()));
         IRBuilder<> Then(SplitBlockAndInsertIfThen(
             At.CreateICmpNE(Hashes, Null, "divopt.wants.hashes"), Ret, false));
+        for (unsigned Which = 0; Which < 2; ++Which)
+          for (unsigned J = 0; J < Words.size(); ++J)
+            Values[Which] = mad64(Then, Then.CreateZExt(Words[J], Then.getInt64Ty()),
+                                  Then.getInt64(hashMultiplier(Counted.size() + J, Which)),
+                                  Values[Which]);
         Value *At0 = Then.CreateInBoundsGEP(Then.getInt64Ty(), Hashes,
                                             Then.CreateShl(G.Gtid, 1));
         Then.CreateStore(Values[0], At0);
@@ -592,6 +653,7 @@ Function *createProfileClone(Function &Kernel, const BlockNumbering &Numbering) 
   All.append(C.BranchExec.begin(), C.BranchExec.end());
   All.append(C.BranchDiv.begin(), C.BranchDiv.end());
   All.append({Hash[0], Hash[1]});
+  All.append(S.BitWords.begin(), S.BitWords.end());
   DominatorTree DT(*Clone);
   PromoteMemToReg(All, DT);
   return Clone;

@@ -68,12 +68,18 @@ inline constexpr const char *ProfileCloneSuffix = "__divopt_profile";
 //                       not null: hashes[2 * gtid + h], h < 2: at each return, the sum
 //                       (mod 2^64) of count_c * M_h(c) over the thread's C
 //                       counts, M_h(c) an odd 64-bit multiplier per counter
-//                       (passes/ProfileInstrumentation.cpp). Threads with the
+//                       (passes/ProfileInstrumentation.cpp), except that the
+//                       counts of up to 32 * HashBitWords counters on no cycle
+//                       (0 or 1) are bits of 32-bit words w_j, which add
+//                       w_j * M_h(C + j). Threads with the
 //                       same counts have the same hashes; the runtime groups
 //                       threads by them without reading their counts.
 //   With C == 0 nothing is stored to counts or hashes and overflow is never
 //   touched.
 inline constexpr unsigned ProfileHiddenParams = 4;
+// A bit costs one IMAD where a multiplied count costs four; each word holds a
+// register through the kernel.
+inline constexpr unsigned HashBitWords = 4;
 inline constexpr unsigned OverflowRecordWords = 3; // gtid, counter, count
 // The clone of a kernel with this many counters or more (C, the notes'
 // "counters") stores each where it is final rather than at the returns,

@@ -3,10 +3,11 @@
 ; at the first block up its post-dominator tree on no cycle, taken further
 ; while that means fewer bypasses, so a diamond's count goes to its join; a
 ; thread that leaves the code that could still count it stores a zero on
-; the way. It sums two 64-bit hashes of its counts (divopt/Abi.h), one PTX
-; mad per count and hash where the count is stored, and stores them at the
-; return when the runtime passes somewhere to put them; the compaction groups
-; the threads by them. A kernel of fewer counters stores them at its returns
+; the way. It sums two 64-bit hashes of its counts (divopt/Abi.h): a count
+; on no cycle (0 or 1) sets its bit in a 32-bit word, one PTX mad where it is
+; stored; another is multiplied into both hashes there, one mad each; the
+; return adds the words to the hashes and stores them when the runtime
+; passes somewhere to put them; the compaction groups the threads by them. A kernel of fewer counters stores them at its returns
 ; and sums no hashes (profile-narrow-counters.ll).
 ; REQUIRES: llvm-tools
 ; RUN: %opt -load-pass-plugin=%plugin -passes=divopt-instrument -S %s | FileCheck %s
@@ -280,35 +281,39 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-NEXT: store i16 0
 
 ; The first diamond's count, at its join, where a thread of either arm
-; passes (not in the arm, where the other arm would store a zero): the
-; first term of each hash, its count times the counter's odd multiplier,
-; then a u16 with no overflow test (the join is on no cycle: at most 1).
+; passes (not in the arm, where the other arm would store a zero): on no
+; cycle, so at most 1: bit 0 of the first bit word (a mad by 1 << bit), then
+; a u16 with no overflow test.
 ; CHECK: j0:
-; CHECK: [[W0:%.*]] = zext i32 {{%.*}} to i64
-; CHECK-NEXT: [[H0:%.*]] = call i64 asm "mad.lo.u64 $0, $1, $2, $3;", "=l,l,l,l"(i64 [[W0]], i64 {{-?[0-9]*[13579]}}, i64 0)
-; CHECK: [[H1:%.*]] = call i64 asm "mad.lo.u64 $0, $1, $2, $3;", "=l,l,l,l"(i64 {{%.*}}, i64 {{-?[0-9]*[13579]}}, i64 0)
+; CHECK: [[B0:%.*]] = call i32 asm "mad.lo.u32 $0, $1, $2, $3;", "=r,r,r,r"(i32 %divopt.edge0.0, i32 1, i32 0)
 ; CHECK-NEXT: icmp ne ptr addrspace(1) %divopt.overflow, null
 ; CHECK: divopt.narrow{{[0-9]*}}:
 ; CHECK-NEXT: trunc i32
 ; CHECK-NEXT: getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base
 ; CHECK-NEXT: store i16
-; The next adds to the hashes.
+; The next sets the next bit.
 ; CHECK: j1:
-; CHECK: call i64 asm "mad.lo.u64 $0, $1, $2, $3;", "=l,l,l,l"(i64 {{%.*}}, i64 {{-?[0-9]*[13579]}}, i64 [[H0]])
-; CHECK: call i64 asm "mad.lo.u64 $0, $1, $2, $3;", "=l,l,l,l"(i64 {{%.*}}, i64 {{-?[0-9]*[13579]}}, i64 [[H1]])
+; CHECK: [[B1:%.*]] = call i32 asm "mad.lo.u32 $0, $1, $2, $3;", "=r,r,r,r"(i32 %divopt.edge1.0, i32 2, i32 [[B0]])
+; CHECK: [[BITS:%.*]] = call i32 asm "mad.lo.u32 $0, $1, $2, $3;", "=r,r,r,r"(i32 %divopt.edge16.0, i32 65536, i32 {{%.*}})
 ; The loop's count, final at exit, where a loop can have taken it past the
-; marker: a warp-wide vote.
+; marker: the first term of each hash, the count times the counter's odd
+; multiplier, then a warp-wide vote.
 ; CHECK: loop:
 ; CHECK-NOT: store {{.*}}, ptr addrspace(1)
 ; CHECK: br i1 %more, label %loop, label %exit
 ; CHECK: exit:
-; CHECK: [[LAST0:%.*]] = call i64 asm "mad.lo.u64
-; CHECK: [[LAST1:%.*]] = call i64 asm "mad.lo.u64
+; CHECK: [[L0:%.*]] = call i64 asm "mad.lo.u64 $0, $1, $2, $3;", "=l,l,l,l"(i64 {{%.*}}, i64 {{-?[0-9]*[13579]}}, i64 0)
+; CHECK: [[L1:%.*]] = call i64 asm "mad.lo.u64 $0, $1, $2, $3;", "=l,l,l,l"(i64 {{%.*}}, i64 {{-?[0-9]*[13579]}}, i64 0)
 ; CHECK: call i1 @llvm.nvvm.vote.any.sync
-; At the return, after the last count: both hashes, at hashes[2 * gtid].
+; At the return, after the last count: the bit word into both hashes, and
+; both at hashes[2 * gtid].
 ; CHECK: %divopt.wants.hashes{{[0-9]*}} = icmp ne ptr addrspace(1) %divopt.hashes, null
 ; CHECK-NEXT: br i1 %divopt.wants.hashes{{[0-9]*}}, label %[[STORE:[0-9]+]], label
 ; CHECK: [[STORE]]:
+; CHECK-NEXT: [[W:%.*]] = zext i32 [[BITS]] to i64
+; CHECK-NEXT: [[LAST0:%.*]] = call i64 asm "mad.lo.u64 $0, $1, $2, $3;", "=l,l,l,l"(i64 [[W]], i64 {{-?[0-9]*[13579]}}, i64 [[L0]])
+; CHECK-NEXT: [[W1:%.*]] = zext i32 [[BITS]] to i64
+; CHECK-NEXT: [[LAST1:%.*]] = call i64 asm "mad.lo.u64 $0, $1, $2, $3;", "=l,l,l,l"(i64 [[W1]], i64 {{-?[0-9]*[13579]}}, i64 [[L1]])
 ; CHECK-NEXT: [[G2:%.*]] = shl i64 %divopt.gtid, 1
 ; CHECK-NEXT: [[HP:%.*]] = getelementptr inbounds i64, ptr addrspace(1) %divopt.hashes, i64 [[G2]]
 ; CHECK-NEXT: store i64 [[LAST0]], ptr addrspace(1) [[HP]], align 8
