@@ -2,7 +2,10 @@
 // profiles of the same program and inputs, read with readProfileFile, must
 // hold the same block count for every block and thread, and the same branch
 // counters where both clones counted branches in every thread block (a
-// clone that samples them, abi::BranchSamplePeriod, counts fewer). One profile is typically version 2 (every block counted, dense)
+// clone that samples them, abi::BranchSamplePeriod, counts fewer), and the
+// same feature values, bit for bit, where both records have them (a version-3
+// record's come from the GPU's feature compaction or, for a kernel whose
+// features are thread indices and parameters, from the host). One profile is typically version 2 (every block counted, dense)
 // from an older build, the other version 3 (edge counters, compacted on the
 // GPU); both read as dense block counts.
 //
@@ -12,6 +15,7 @@
 #include "divopt/ProfileFile.h"
 
 #include <cstdio>
+#include <cstring>
 #include <exception>
 
 using namespace divopt;
@@ -54,11 +58,18 @@ int main(int argc, char **argv) {
             FirstBlock = Bb;
             FirstThread = Thread;
           }
-    Same = Same && Mismatches == 0;
+    bool FeaturesCompared = Same && !X.Features.empty() && !Y.Features.empty();
+    bool FeaturesEqual = !FeaturesCompared ||
+                         (X.Features.size() == Y.Features.size() &&
+                          std::memcmp(X.Features.data(), Y.Features.data(),
+                                      X.Features.size() * sizeof(double)) == 0);
+    Same = Same && Mismatches == 0 && FeaturesEqual;
     AllEqual = AllEqual && Same;
-    std::printf("record %zu %s: %llu threads x %zu blocks: %s%s", R, X.Header.Kernel.c_str(),
+    std::printf("record %zu %s: %llu threads x %zu blocks: %s%s%s", R, X.Header.Kernel.c_str(),
                 (unsigned long long)T, NumBlocks, Same ? "equal" : "DIFFERENT",
-                BranchesExact ? "" : " (branch counters sampled: not compared)");
+                BranchesExact ? "" : " (branch counters sampled: not compared)",
+                FeaturesCompared ? (FeaturesEqual ? " (features equal)" : " (features DIFFER)")
+                                 : " (features: not in both)");
     if (Mismatches)
       std::printf(" (%llu counts differ, first block %zu thread %llu: %u vs %u)",
                   (unsigned long long)Mismatches, FirstBlock, (unsigned long long)FirstThread,

@@ -1,6 +1,7 @@
 #include "profile/ProfileBuffers.h"
 #include "launch/RuntimeConfig.h"
 #include "profile/FeatureCompaction.h"
+#include "profile/HostFeatures.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -90,7 +91,8 @@ ShapeState &shapeFor(Profiler &P, KernelInfo &K, const Shape &S) {
          "); running the original");
     return St;
   }
-  if (K.FeatureClone)
+  St.FeaturesOnHost = profile::featuresKnownOnHost(K.Note);
+  if (K.FeatureClone || St.FeaturesOnHost)
     St.Features = uint32_t(K.Note.Features.size());
   else if (!K.FeatureProblem.empty() && !K.FeatureWarned.exchange(true))
     warn("profiling " + K.Name + " without feature values: " + K.FeatureProblem);
@@ -98,7 +100,7 @@ ShapeState &shapeFor(Profiler &P, KernelInfo &K, const Shape &S) {
   R.Features = St.Features;
   St.Wide = !narrowCounters();
   St.BucketThreads = abi::branchBucketThreads(T, K.Note.HasBranchSampling);
-  if (!profile::planCompaction(T, St.Counters, R.Branches, St.BucketThreads, St.Features,
+  if (!profile::planCompaction(T, St.Counters, R.Branches, St.BucketThreads, St.deviceFeatures(),
                                !St.Wide, St.Layout)) {
     St.Usable = false;
     warn("not profiling " + K.Name + " " + shapeText(S) + ": " + std::to_string(T) +

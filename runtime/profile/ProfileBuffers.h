@@ -38,6 +38,11 @@ struct ShapeState {
   // launch's overflow list was too small for its overflowing threads).
   bool Wide = false;
   uint32_t Counters = 0, Features = 0;
+  // Every feature a thread index or a parameter: columns filled on the host
+  // (profile/HostFeatures.h), no feature clone.
+  bool FeaturesOnHost = false;
+  // The feature columns the GPU holds: none when they are on the host.
+  uint32_t deviceFeatures() const { return FeaturesOnHost ? 0 : Features; }
   uint64_t BucketThreads = abi::BranchBucketThreads; // abi::branchBucketThreads
   CompactionLayout Layout;
   std::vector<std::unique_ptr<DeviceSet>> Sets;

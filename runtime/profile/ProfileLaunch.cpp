@@ -4,6 +4,7 @@
 #include "launch/LaunchShape.h"
 #include "launch/RuntimeConfig.h"
 #include "profile/FeatureCompaction.h"
+#include "profile/HostFeatures.h"
 #include "profile/ProfileBuffers.h"
 #include "profile/ProfileCompaction.h"
 #include "profile/ProfileSink.h"
@@ -151,7 +152,11 @@ bool launchProfiled(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result) 
   // The feature clone reads the inputs before the kernel can change them.
   CUresult Features = CUDA_ERROR_NOT_FOUND;
   bool FeaturesCompacted = false;
-  if (St.Features) {
+  if (St.Features && St.FeaturesOnHost) {
+    profile::hostFeatureColumns(K.Note, L.Args, St.Stats.Threads, profile::featureResults(R));
+    Features = CUDA_SUCCESS;
+    FeaturesCompacted = true;
+  } else if (St.Features) {
     Features = launchFeatureClone(K, L, B.features());
     if (Features == CUDA_SUCCESS) {
       cudaError_t E = profile::queueFeatureCompaction(B, R, L.Stream);
@@ -230,7 +235,8 @@ bool launchProfiled(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result) 
         Owner->Wide = true;
         CompactionLayout Wide;
         if (profile::planCompaction(R.Threads, Owner->Counters, R.Branches,
-                                    Owner->BucketThreads, Owner->Features, false, Wide)) {
+                                    Owner->BucketThreads, Owner->deviceFeatures(), false,
+                                    Wide)) {
           Owner->Layout = Wide;
           R.CounterBytes = std::max<uint64_t>(R.CounterBytes, Wide.counterBytes());
           R.CounterWidth = 32;
