@@ -1,28 +1,29 @@
-// Profile compaction kernels (ProfileCompaction.h). The passes, each over
-// every thread of the launch:
-//   insert   hash the thread's C counters (or take the clone's first hash)
-//            and find its class's slot in the table: CAS an empty slot, else join a slot of the same tag
+// Profile compaction kernels (ProfileCompaction.h). The passes:
+//   insert   (every thread) hash the thread's C counters (or take the
+//            clone's first hash) and find its class's slot in the table: CAS
+//            an empty slot, else join a slot of the same tag
 //            (the exact path: only after comparing the counters with the
 //            slot's representative's); then lower the slot's representative
 //            to the class's lowest thread id
-//   flag     a thread is its class's first thread when the slot names it
-//   scan     class number = exclusive sum of the flags (CUB)
-//   number   first threads write their class number into the slot and
-//            their thread id as the class's representative
+//   marks    (every slot) each representative's bit in a bitmap of threads
+//   scan     (every 32 threads) the bitmap words' popcounts, summed (CUB)
+//   number   (every 32 threads) representatives write their class number,
+//            their bit's rank, into their slot and their thread id as the
+//            class's representative
 //   gather   each class's vector from its representative's counters
-//   classid  every thread reads its class number from its slot
-//   check    (fast path) every thread's counters equal its class's vector;
-//            if not, the exact path's insert .. classid run, else they return.
+//   finish   (every thread) its class number from its slot, checked
+//            against the representative's hashes when the clone summed them,
+//            and packed: a warp's 32 ids are `bits` whole words
+//   check    (fast path, no hashes) every thread's counters equal its class's
+//            vector; if not, the exact path's insert .. finish run, else they
+//            return.
 //            Block-wide and transposed: a warp stages its 32 threads'
 //            counters in shared memory (coalesced reads, 32 counters at a
 //            time); a thread whose class an earlier lane of its warp has is
 //            compared with that lane in shared memory, and the first lane of
 //            each class compares with the class's vector read along the row
 //            by the whole warp (one coalesced 128-byte read per 32 counters,
-//            not 32 scattered 4-byte reads). With the clone's hashes, the
-//            check compares the thread's two hashes with its class
-//            representative's instead: 32 bytes a thread, not 2C.
-//   pack     one thread per 32-bit word of the packed id stream
+//            not 32 scattered 4-byte reads).
 // and the branch buckets are summed on the side.
 //
 // Narrow mode (divopt/Abi.h): the counters are u16; a thread whose slots hold
@@ -216,7 +217,9 @@ __device__ void insertThread(uint32_t G, const CountsView &V,
   unsigned Lane = threadIdx.x % 32;
   unsigned Group = __match_any_sync(LiveMask, H);
   unsigned Leader = __ffs(Group) - 1;
-  bool Same = Exact;
+  // The fast path joins by hash alone: a lane with its leader's hash probes
+  // the same slots and stops at the same one.
+  bool Same = true;
   for (uint32_t c = 0; Exact && c < C; ++c) {
     uint32_t X = Own[c];
     Same &= __shfl_sync(LiveMask, X, Leader) == X;
@@ -278,39 +281,73 @@ __global__ void insertKernel(CountsView V, const unsigned long long *Hashes,
   });
 }
 
-__global__ void flagKernel(const unsigned long long *Table, const uint32_t *SlotOf, uint32_t T,
-                           uint32_t *Flag, const Meta *M, bool Exact) {
-  if (skip(M, Exact))
-    return;
-  forEachThread(T, [&](uint32_t G) {
-    if (G < T)
-      Flag[G] = uint32_t(Table[SlotOf[G]]) == G;
-  });
+// Word Lane (< Bits) of the stream in which the warp's 32 values (each below
+// 2^Bits) take bits [lane * Bits, (lane + 1) * Bits), least significant
+// first: the whole warp calls it, each lane with its value.
+__device__ uint32_t warpPackedWord(uint32_t Value, uint32_t Bits, unsigned Lane) {
+  unsigned long long Word = 0;
+  for (unsigned S = 0; S < 32; ++S) {
+    unsigned long long Of = __shfl_sync(~0u, Value, S);
+    int Shift = int(S * Bits) - int(Lane * 32);
+    if (Shift > -int(Bits) && Shift < 32)
+      Word |= Shift >= 0 ? Of << Shift : Of >> -Shift;
+  }
+  return uint32_t(Word);
 }
 
-__global__ void numberKernel(uint32_t T, const uint32_t *Flag, const uint32_t *Number,
+// Classes are numbered in the order of their representatives, each the
+// lowest thread of its class: class k's is the k-th set bit of a bitmap of
+// the threads, RepBits. The bitmap comes from the table's occupied slots (one
+// representative each, read in order), and the numbering from a scan of its
+// words' popcounts, T / 32 of them: a flag per thread, scanned, and read
+// again by a pass over the threads cost 360 us of the 20M-thread launch
+// (H100, ncu).
+__global__ void markRepsKernel(const unsigned long long *Table, unsigned long long Slots,
+                               uint32_t *RepBits, const Meta *M, bool Exact) {
+  if (skip(M, Exact))
+    return;
+  for (unsigned long long S = uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; S < Slots;
+       S += uint64_t(gridDim.x) * blockDim.x) {
+    unsigned long long E = Table[S];
+    if (E != Empty)
+      atomicOr(&RepBits[uint32_t(E) / 32], 1u << (uint32_t(E) % 32));
+  }
+}
+
+__global__ void repCountsKernel(const uint32_t *RepBits, uint32_t Words, uint32_t *Counts,
+                                const Meta *M, bool Exact) {
+  if (skip(M, Exact))
+    return;
+  for (uint32_t W = blockIdx.x * blockDim.x + threadIdx.x; W < Words; W += gridDim.x * blockDim.x)
+    Counts[W] = __popc(RepBits[W]);
+}
+
+// One thread per word of RepBits: its representatives' class numbers, into
+// their slots (class << 32 | representative) and Reps.
+__global__ void numberKernel(uint32_t T, const uint32_t *RepBits, const uint32_t *RankBase,
                              const uint32_t *SlotOf, unsigned long long *Table, uint32_t *Reps,
                              Meta *M, CompactionResult *R, bool Exact) {
   if (skip(M, Exact))
     return;
-  forEachThread(T, [&](uint32_t G) {
-    if (G >= T)
-      return;
-    uint32_t K = Number[G];
-    if (Flag[G]) {
+  uint32_t Words = (T + 31) / 32;
+  for (uint32_t W = blockIdx.x * blockDim.x + threadIdx.x; W < Words;
+       W += gridDim.x * blockDim.x) {
+    uint32_t K = RankBase[W];
+    for (uint32_t Bits = RepBits[W]; Bits; Bits &= Bits - 1, ++K) {
+      uint32_t G = W * 32 + __ffs(Bits) - 1;
       Table[SlotOf[G]] = (static_cast<unsigned long long>(K) << 32) | G;
       Reps[K] = G;
     }
-    if (G != T - 1)
-      return;
-    uint32_t N = K + Flag[G];
-    uint32_t Bits = idBits(N);
+    if (W != Words - 1)
+      continue;
+    uint32_t N = K;
+    uint32_t IdBits = idBits(N);
     M->NumClasses = N;
-    M->IdBits = Bits;
+    M->IdBits = IdBits;
     R->NumClasses = N;
-    R->IdBits = Bits;
-    R->PackedWords = (uint64_t(T) * Bits + 31) / 32;
-  });
+    R->IdBits = IdBits;
+    R->PackedWords = (uint64_t(T) * IdBits + 31) / 32;
+  }
 }
 
 // Each class's vector, its representative's counters: one thread per value
@@ -328,14 +365,45 @@ __global__ void gatherKernel(CountsView V, const uint32_t *Reps, uint32_t *Class
     Classes[I] = V.count(Reps[I / V.C], uint32_t(I % V.C));
 }
 
-__global__ void classIdKernel(const unsigned long long *Table, uint32_t *SlotOf, uint32_t T,
-                              const Meta *M, bool Exact) {
+// Each thread's class from its slot, bit-packed: word W holds bits
+// [32W, 32W + 32) of the stream in which thread t's id takes bits
+// [t * Bits, (t + 1) * Bits), least significant first, so warp w's 32 ids
+// are exactly words [w * Bits, (w + 1) * Bits), which its lanes assemble
+// from shuffles. With the clone's hashes (and on the fast path) it also
+// checks each thread's two against its representative's, read straight from
+// the slot; otherwise it leaves each thread's class in ClassOf for
+// checkKernel. One pass over the threads where class ids, the hash check
+// and packing took three (650 us of the 20M-thread launch, H100, ncu).
+__global__ void __launch_bounds__(Threads)
+    finishKernel(const unsigned long long *Table, uint32_t *ClassOf, uint32_t T,
+                 const unsigned long long *Hashes, uint32_t *Packed, Meta *M, bool Exact) {
   if (skip(M, Exact))
     return;
-  forEachThread(T, [&](uint32_t G) {
-    if (G < T)
-      SlotOf[G] = uint32_t(Table[SlotOf[G]] >> 32);
-  });
+  uint32_t G = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned Lane = threadIdx.x % 32;
+  uint32_t Id = 0;
+  bool Bad = false;
+  if (G < T) {
+    unsigned long long E = Table[ClassOf[G]];
+    Id = uint32_t(E >> 32);
+    if (Hashes && !Exact) {
+      const ulonglong2 *H = reinterpret_cast<const ulonglong2 *>(Hashes);
+      ulonglong2 Own = H[G], Rep = H[uint32_t(E)];
+      Bad = Own.x != Rep.x || Own.y != Rep.y;
+    } else {
+      ClassOf[G] = Id;
+    }
+  }
+  if (__any_sync(~0u, Bad) && Lane == 0)
+    M->Mismatch = 1;
+  uint32_t Bits = M->IdBits;
+  if (Bits == 0)
+    return;
+  uint64_t Words = (uint64_t(T) * Bits + 31) / 32;
+  uint64_t W = uint64_t(G / 32) * Bits + Lane;
+  uint32_t Word = warpPackedWord(Id, Bits, Lane);
+  if (Lane < Bits && W < Words)
+    Packed[W] = Word;
 }
 
 // Every thread's counters against its class's vector: any difference sends
@@ -389,22 +457,6 @@ __global__ void __launch_bounds__(Threads) checkKernel(CountsView V, const uint3
     M->Mismatch = 1;
 }
 
-// The fast path's check with the clone's hashes: each thread's two against
-// its class representative's (one class, one representative: its reads hit
-// in L2 for the classes many threads share).
-__global__ void hashCheckKernel(const unsigned long long *Hashes, const uint32_t *ClassOf,
-                                const uint32_t *Reps, uint32_t T, Meta *M) {
-  uint32_t G = blockIdx.x * blockDim.x + threadIdx.x;
-  bool Bad = false;
-  if (G < T) {
-    const ulonglong2 *H = reinterpret_cast<const ulonglong2 *>(Hashes);
-    ulonglong2 Own = H[G], Rep = H[Reps[ClassOf[G]]];
-    Bad = Own.x != Rep.x || Own.y != Rep.y;
-  }
-  if (__any_sync(~0u, Bad) && threadIdx.x % 32 == 0)
-    M->Mismatch = 1;
-}
-
 __global__ void fillKernel(unsigned long long *Table, unsigned long long Slots, const Meta *M) {
   if (!M->Mismatch)
     return;
@@ -413,10 +465,10 @@ __global__ void fillKernel(unsigned long long *Table, unsigned long long Slots, 
     Table[I] = Empty;
 }
 
-// The classes' vectors cross PCIe in the narrowest of u8, u16 and u32 that
-// holds them (the host widens them again before writing the record): the
-// 20M-thread kernel's 200K classes of 121 counts of 0 to 4 copied 97 MB as
-// u32.
+// The classes' vectors cross PCIe bit-packed at the bits their largest
+// value needs, up to 16 (the host unpacks them before writing the record):
+// the 20M-thread kernel's 200K classes of 121 counts of 0 to 4 copied 97 MB
+// as u32, 24 MB as u8, 9 MB at 3 bits.
 __global__ void classMaxKernel(const uint32_t *Classes, uint32_t C, Meta *M) {
   uint64_t Values = uint64_t(M->NumClasses) * C;
   uint32_t Max = 0;
@@ -428,43 +480,26 @@ __global__ void classMaxKernel(const uint32_t *Classes, uint32_t C, Meta *M) {
     atomicMax(&M->ClassMax, Max);
 }
 
-// Into Out (the counters' buffer, dead by now, at least 2 * N * C bytes).
-__global__ void narrowClassesKernel(const uint32_t *Classes, uint32_t C, const Meta *M,
-                                    void *Out, CompactionResult *R) {
-  uint32_t Width = M->ClassMax < 0x100 ? 1 : M->ClassMax < 0x10000 ? 2 : 4;
+// Into Out (the counters' buffer, dead by now, at least 2 * N * C bytes: room
+// for 16 bits a value), whole warps of values at a time.
+__global__ void packClassesKernel(const uint32_t *Classes, uint32_t C, const Meta *M, void *Out,
+                                  CompactionResult *R) {
+  uint32_t Bits = 32 - __clz(M->ClassMax | 1);
+  if (Bits > 16)
+    Bits = 32;
   if (blockIdx.x == 0 && threadIdx.x == 0)
-    R->ClassWidth = Width;
-  if (Width == 4)
+    R->ClassBits = Bits;
+  if (Bits == 32)
     return;
-  uint64_t Values = uint64_t(M->NumClasses) * C;
-  for (uint64_t I = uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; I < Values;
+  uint64_t Values = uint64_t(M->NumClasses) * C, Words = (Values * Bits + 31) / 32;
+  unsigned Lane = threadIdx.x % 32;
+  for (uint64_t I = uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; I - Lane < Values;
        I += uint64_t(gridDim.x) * blockDim.x) {
-    if (Width == 1)
-      static_cast<uint8_t *>(Out)[I] = uint8_t(Classes[I]);
-    else
-      static_cast<uint16_t *>(Out)[I] = uint16_t(Classes[I]);
+    uint32_t Word = warpPackedWord(I < Values ? Classes[I] : 0, Bits, Lane);
+    uint64_t W = (I / 32) * Bits + Lane;
+    if (Lane < Bits && W < Words)
+      static_cast<uint32_t *>(Out)[W] = Word;
   }
-}
-
-// Word W holds bits [32W, 32W + 32) of the stream in which thread t's id
-// takes bits [t * Bits, (t + 1) * Bits), least significant first.
-__global__ void packKernel(const uint32_t *Ids, uint32_t T, const Meta *M, uint32_t *Packed) {
-  uint32_t Bits = M->IdBits;
-  uint64_t W = uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;
-  uint64_t Words = (uint64_t(T) * Bits + 31) / 32;
-  if (Bits == 0 || W >= Words)
-    return;
-  uint64_t First = W * 32, End = First + 32;
-  uint64_t T0 = First / Bits, T1 = (End - 1) / Bits;
-  if (T1 >= T)
-    T1 = T - 1;
-  unsigned long long Word = 0;
-  for (uint64_t t = T0; t <= T1; ++t) {
-    long long Shift = (long long)(t * Bits) - (long long)First;
-    unsigned long long Id = Ids[t];
-    Word |= Shift >= 0 ? Id << Shift : Id >> -Shift;
-  }
-  Packed[W] = uint32_t(Word);
 }
 
 __global__ void oneClassKernel(uint32_t T, Meta *M, CompactionResult *R) {
@@ -529,7 +564,7 @@ bool planCompaction(uint64_t T, uint32_t C, uint32_t K, uint64_t BucketThreads, 
   if (C) {
     size_t Bytes = 0;
     cub::DeviceScan::ExclusiveSum(nullptr, Bytes, static_cast<const uint32_t *>(nullptr),
-                                  static_cast<uint32_t *>(nullptr), int(T));
+                                  static_cast<uint32_t *>(nullptr), int(L.repWords()));
     L.ScanTempBytes = Bytes;
   }
   size_t Offset = 0;
@@ -547,9 +582,10 @@ bool planCompaction(uint64_t T, uint32_t C, uint32_t K, uint64_t BucketThreads, 
   L.Table = Carve(L.TableSlots * 8);
   L.OverflowMap = Carve(L.OverflowMapSlots * 8);
   L.Slot = Carve(C ? T * 4 : 0);
-  L.Flag = Carve(C ? T * 4 : 0);
-  // The scan's output lives where the packed ids go later: each thread's
-  // class number is read before the pack kernel runs.
+  L.RepBits = Carve(C ? L.repWords() * 4 : 0);
+  L.RankBase = Carve(C ? L.repWords() * 4 : 0);
+  // The representatives' counts per bitmap word, which the scan reads, lie
+  // where the packed ids go later (at most T * 4 bytes: 32-bit ids).
   L.Packed = Carve(C ? T * 4 : 0);
   L.Classes = Carve(size_t(C) * T * 4); // at most one class per thread
   L.Reps = Carve(C ? T * 4 : 0);
@@ -590,7 +626,9 @@ cudaError_t queueCompaction(const CompactionBuffers &B, CompactionResult *R, cud
   R->OverflowCapacity = L.OverflowCapacity;
   auto *Table = reinterpret_cast<unsigned long long *>(B.Base + L.Table);
   auto *SlotOf = reinterpret_cast<uint32_t *>(B.Base + L.Slot);
-  auto *Flag = reinterpret_cast<uint32_t *>(B.Base + L.Flag);
+  auto *RepBits = reinterpret_cast<uint32_t *>(B.Base + L.RepBits);
+  auto *RankBase = reinterpret_cast<uint32_t *>(B.Base + L.RankBase);
+  uint32_t Words = uint32_t(L.repWords());
   auto *Packed = reinterpret_cast<uint32_t *>(B.Base + L.Packed);
   auto *Classes = reinterpret_cast<uint32_t *>(B.Base + L.Classes);
   auto *Reps = reinterpret_cast<uint32_t *>(B.Base + L.Reps);
@@ -600,7 +638,7 @@ cudaError_t queueCompaction(const CompactionBuffers &B, CompactionResult *R, cud
     return E;
   if (C == 0) {
     oneClassKernel<<<1, 1, 0, S>>>(T, M, DR);
-    R->ClassWidth = 4;
+    R->ClassBits = 32;
   } else {
     if (cudaError_t E = cudaMemsetAsync(Table, 0xff, L.TableSlots * 8, S))
       return E;
@@ -619,23 +657,25 @@ cudaError_t queueCompaction(const CompactionBuffers &B, CompactionResult *R, cud
         fillKernel<<<1024, Threads, 0, S>>>(Table, L.TableSlots, M);
       insertKernel<<<strideBlocksFor(T), Threads, 0, S>>>(V, Hashes, Table, L.TableSlots,
                                                           SlotOf, DR, M, Exact, WeakHash);
-      flagKernel<<<strideBlocksFor(T), Threads, 0, S>>>(Table, SlotOf, T, Flag, M, Exact);
-      size_t Bytes = L.ScanTempBytes;
-      if (cudaError_t E = cub::DeviceScan::ExclusiveSum(B.Base + L.ScanTemp, Bytes, Flag, Packed,
-                                                        int(T), S))
+      if (cudaError_t E = cudaMemsetAsync(RepBits, 0, size_t(Words) * 4, S))
         return E;
-      numberKernel<<<strideBlocksFor(T), Threads, 0, S>>>(T, Flag, Packed, SlotOf, Table, Reps,
-                                                          M, DR, Exact);
+      markRepsKernel<<<strideBlocksFor(L.TableSlots), Threads, 0, S>>>(Table, L.TableSlots,
+                                                                       RepBits, M, Exact);
+      // The words' counts go where the packed ids go later (dead until then).
+      repCountsKernel<<<strideBlocksFor(Words), Threads, 0, S>>>(RepBits, Words, Packed, M, Exact);
+      size_t Bytes = L.ScanTempBytes;
+      if (cudaError_t E = cub::DeviceScan::ExclusiveSum(B.Base + L.ScanTemp, Bytes, Packed,
+                                                        RankBase, int(Words), S))
+        return E;
+      numberKernel<<<strideBlocksFor(Words), Threads, 0, S>>>(T, RepBits, RankBase, SlotOf, Table,
+                                                              Reps, M, DR, Exact);
       gatherKernel<<<ValueBlocks, Threads, 0, S>>>(V, Reps, Classes, M, Exact);
-      classIdKernel<<<strideBlocksFor(T), Threads, 0, S>>>(Table, SlotOf, T, M, Exact);
-      if (!Exact && Hashes)
-        hashCheckKernel<<<blocksFor(T), Threads, 0, S>>>(Hashes, SlotOf, Reps, T, M);
-      else if (!Exact)
+      finishKernel<<<blocksFor(T), Threads, 0, S>>>(Table, SlotOf, T, Hashes, Packed, M, Exact);
+      if (!Exact && !Hashes)
         checkKernel<<<blocksFor(T), Threads, 0, S>>>(V, SlotOf, Classes, M);
     }
-    packKernel<<<blocksFor(T), Threads, 0, S>>>(SlotOf, T, M, Packed);
     classMaxKernel<<<ValueBlocks, Threads, 0, S>>>(Classes, C, M);
-    narrowClassesKernel<<<ValueBlocks, Threads, 0, S>>>(Classes, C, M, B.counts(), DR);
+    packClassesKernel<<<ValueBlocks, Threads, 0, S>>>(Classes, C, M, B.counts(), DR);
   }
   if (Width) {
     if (cudaError_t E = cudaMemsetAsync(Sums, 0, size_t(Width) * 8, S))
@@ -650,9 +690,9 @@ cudaError_t queueCompaction(const CompactionBuffers &B, CompactionResult *R, cud
 
 cudaError_t preloadCompactionKernels(cudaStream_t S) {
   if (cudaError_t E = loadKernels(
-          &stampKernel, &overflowMapKernel, &overflowHeaderKernel, &insertKernel, &flagKernel,
-          &numberKernel, &gatherKernel, &classIdKernel, &checkKernel, &hashCheckKernel, &fillKernel,
-          &packKernel, &classMaxKernel, &narrowClassesKernel, &oneClassKernel, &sumBranchesKernel);
+          &stampKernel, &overflowMapKernel, &overflowHeaderKernel, &insertKernel, &markRepsKernel,
+          &repCountsKernel, &numberKernel, &gatherKernel, &finishKernel, &checkKernel, &fillKernel,
+          &classMaxKernel, &packClassesKernel, &oneClassKernel, &sumBranchesKernel);
       E != cudaSuccess)
     return E;
   // CUB's scan kernels have no names to preload by: one scan of the types

@@ -49,9 +49,9 @@ struct CompactionResult {
   // list is incomplete and the record must not be written.
   uint32_t Overflowed;
   uint32_t OverflowCapacity;
-  // Bytes per value of the classes' vectors as copied (1, 2 or 4):
-  // CompactionBuffers::copiedClasses.
-  uint32_t ClassWidth;
+  // Bits per value of the classes' vectors as copied: 1 to 16, bit-packed as
+  // the ids are, or 32 (as they are): CompactionBuffers::copiedClasses.
+  uint32_t ClassBits;
   unsigned long long Stamps[NumStamps];
 };
 
@@ -80,8 +80,11 @@ struct CompactionLayout {
   size_t ScanTempBytes = 0;
   // Offsets in the allocation.
   size_t Counts = 0, Overflow = 0, BranchBuckets = 0, Hashes = 0, FeatureValues = 0, Table = 0,
-         OverflowMap = 0, Slot = 0, Flag = 0, Packed = 0, Classes = 0, Reps = 0, BranchSums = 0,
-         Meta = 0, ScanTemp = 0, Total = 0;
+         OverflowMap = 0, Slot = 0, RepBits = 0, RankBase = 0, Packed = 0, Classes = 0, Reps = 0,
+         BranchSums = 0, Meta = 0, ScanTemp = 0, Total = 0;
+
+  // Words of the bitmap of the classes' representatives, one bit a thread.
+  uint64_t repWords() const { return (Threads + 31) / 32; }
 
   // Counter slots: whole warps of them (divopt/Abi.h).
   uint64_t counterSlots() const { return uint64_t(Counters) * ((Threads + 31) / 32 * 32); }
@@ -136,10 +139,10 @@ struct CompactionBuffers {
   // Compaction's output, read by the copy: N * C class vectors, the packed
   // ids and the 2K branch sums.
   const uint32_t *classes() const { return reinterpret_cast<uint32_t *>(Base + Layout.Classes); }
-  // The classes' vectors at Width bytes a value (CompactionResult::ClassWidth):
-  // narrowed into the counters' buffer, or classes() as they are.
-  const void *copiedClasses(uint32_t Width) const {
-    return Width == 4 ? static_cast<const void *>(classes()) : counts();
+  // The classes' vectors at Bits bits a value (CompactionResult::ClassBits):
+  // packed into the counters' buffer, or classes() as they are.
+  const void *copiedClasses(uint32_t Bits) const {
+    return Bits == 32 ? static_cast<const void *>(classes()) : counts();
   }
   const uint32_t *packedIds() const { return reinterpret_cast<uint32_t *>(Base + Layout.Packed); }
   const unsigned long long *branchSums() const {

@@ -45,7 +45,7 @@ struct ProfileSink::State {
     HostBuffer Buffer;
     bool Skip = false; // nothing to write (the launch failed, say)
     size_t IdOffset = 0, BranchOffset = 0, FeatureOffset = 0;
-    uint32_t ClassWidth = 4; // bytes a value of the classes' vectors as copied
+    uint32_t ClassBits = 32; // bits a value of the classes' vectors as copied
     bool WithFeatures = false;
     // The feature columns as the GPU encoded them; Data is an offset into
     // the buffer until the writer resolves it.
@@ -202,12 +202,13 @@ void ProfileSink::State::copyOne(PendingRecord &R, Copied &Out) {
   auto Start = std::chrono::steady_clock::now();
   char *H = static_cast<char *>(Out.Buffer.Host);
   const profile::CompactionBuffers &D = R.Device;
-  // The vectors at the width the GPU narrowed them to, into the front of
-  // their u32 room; the writer widens them in place.
-  Out.ClassWidth = Res.ClassWidth == 1 || Res.ClassWidth == 2 ? Res.ClassWidth : 4;
+  // The vectors at the bits the GPU packed them to, into the front of
+  // their u32 room; the writer unpacks them in place.
+  Out.ClassBits = Res.ClassBits >= 1 && Res.ClassBits <= 16 ? Res.ClassBits : 32;
   if (ClassBytes)
-    cudaMemcpyAsync(H, D.copiedClasses(Out.ClassWidth), ClassBytes / 4 * Out.ClassWidth,
-                    cudaMemcpyDeviceToHost, CopyStream);
+    cudaMemcpyAsync(H, D.copiedClasses(Out.ClassBits),
+                    (ClassBytes / 4 * Out.ClassBits + 31) / 32 * 4, cudaMemcpyDeviceToHost,
+                    CopyStream);
   if (IdBytes)
     cudaMemcpyAsync(H + Out.IdOffset, D.packedIds(), IdBytes, cudaMemcpyDeviceToHost, CopyStream);
   if (BranchBytes)
@@ -230,23 +231,22 @@ void ProfileSink::State::copyOne(PendingRecord &R, Copied &Out) {
   Out.Skip = false;
 }
 
-// Values of Width bytes at the front of Data, N u32s of room, widened to
-// u32 from the last down (each u32 lands at or past the values not yet
-// read).
-static void widenInPlace(char *Data, size_t N, uint32_t Width) {
-  if (Width == 4)
+// N values packed at Bits bits each (value i at bits [i * Bits, (i + 1) *
+// Bits) of the u32 stream, least significant first) at the front of Data,
+// N u32s of room, unpacked to u32 from the last down: value i reads words
+// up to ((i + 1) * Bits - 1) / 32 <= i, none that a later value (a higher
+// index) has overwritten.
+static void unpackInPlace(char *Data, size_t N, uint32_t Bits) {
+  if (Bits == 32)
     return;
-  auto *Out = reinterpret_cast<uint32_t *>(Data);
+  auto *Words = reinterpret_cast<uint32_t *>(Data);
+  const uint64_t Mask = (uint64_t(1) << Bits) - 1;
   for (size_t I = N; I-- > 0;) {
-    uint32_t V;
-    if (Width == 1) {
-      V = reinterpret_cast<const uint8_t *>(Data)[I];
-    } else {
-      uint16_t Half;
-      std::memcpy(&Half, Data + 2 * I, 2);
-      V = Half;
-    }
-    Out[I] = V;
+    uint64_t First = uint64_t(I) * Bits, W = First / 32, Shift = First % 32;
+    uint64_t Pair = Words[W];
+    if (Shift + Bits > 32)
+      Pair |= uint64_t(Words[W + 1]) << 32;
+    Words[I] = uint32_t((Pair >> Shift) & Mask);
   }
 }
 
@@ -280,7 +280,7 @@ void ProfileSink::State::writeLoop() {
     bool Ok = true;
     if (!C.Skip) {
       char *H = static_cast<char *>(C.Buffer.Host);
-      widenInPlace(H, size_t(C.Costs.Classes) * R.NumCounters, C.ClassWidth);
+      unpackInPlace(H, size_t(C.Costs.Classes) * R.NumCounters, C.ClassBits);
       CompactedCounters Counters;
       Counters.NumCounters = R.NumCounters;
       Counters.NumClasses = C.Costs.Classes;
