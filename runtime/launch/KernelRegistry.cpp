@@ -97,7 +97,23 @@ void resolveRewritten(const DriverApi *D, KernelInfo &K, const RewrittenVariants
   K.Usable = true;
 }
 
-void resolve(KernelInfo &K, const void *Stub, const RewrittenVariants *Rewritten) {
+// Where a kernel's first launch spends its time finding notes and clones,
+// step by step, for DIVOPT_VERBOSE=2.
+struct ResolveLaps {
+  std::chrono::steady_clock::time_point Last = std::chrono::steady_clock::now();
+  std::string Text;
+  void mark(const char *Step) {
+    auto Now = std::chrono::steady_clock::now();
+    char Took[64];
+    std::snprintf(Took, sizeof Took, "%s%s %.3f ms", Text.empty() ? "" : ", ", Step,
+                  std::chrono::duration<double, std::milli>(Now - Last).count());
+    Text += Took;
+    Last = Now;
+  }
+};
+
+void resolve(KernelInfo &K, const void *Stub, const RewrittenVariants *Rewritten,
+             ResolveLaps &Laps) {
   const DriverApi *D = driverApi();
   if (Rewritten) {
     resolveRewritten(D, K, *Rewritten);
@@ -116,6 +132,7 @@ void resolve(KernelInfo &K, const void *Stub, const RewrittenVariants *Rewritten
     K.Problem = std::string("cannot find the kernel: ") + cudaGetErrorString(E);
     return;
   }
+  Laps.mark("kernel");
   CUmodule Module = nullptr;
   if (CUresult R = D->FuncGetModule(&Module, reinterpret_cast<CUfunction>(Fn)); R != CUDA_SUCCESS) {
     K.Problem = std::string("cannot find its GPU module: ") + D->describe(R);
@@ -124,6 +141,7 @@ void resolve(KernelInfo &K, const void *Stub, const RewrittenVariants *Rewritten
   std::string Text = readKernelNotes(*D, Module, K.Name, K.Problem);
   if (Text.empty())
     return;
+  Laps.mark("notes read");
   try {
     ModuleNotes Notes = parseModuleNotes(Text);
     const KernelNote *Note = Notes.find(K.Name);
@@ -138,6 +156,7 @@ void resolve(KernelInfo &K, const void *Stub, const RewrittenVariants *Rewritten
   }
   K.NoteJson = serializeKernelNote(K.Note);
   K.NoteDigest = fnv1a64(K.NoteJson);
+  Laps.mark("notes parsed");
   // Only the clones this mode launches: under CUDA's lazy loading each
   // lookup loads its function, 0.1-0.3 ms of the first launch on an H100.
   bool Profiling = config().RunMode == Mode::Profile;
@@ -148,6 +167,7 @@ void resolve(KernelInfo &K, const void *Stub, const RewrittenVariants *Rewritten
     K.Problem = "its profile clone " + Clone + " is missing: " + D->describe(R);
     return;
   }
+  Laps.mark("profile clone");
   K.Module = Module;
   if (K.Note.RegroupSafe && !Profiling) {
     // A kernel with too many blocks for its weights to pass by value has no
@@ -167,6 +187,7 @@ void resolve(KernelInfo &K, const void *Stub, const RewrittenVariants *Rewritten
         R != CUDA_SUCCESS)
       K.FeatureProblem = "its feature clone " + Features + " is missing: " + D->describe(R);
   }
+  Laps.mark("other clones");
   K.Usable = true;
 }
 
@@ -226,14 +247,16 @@ KernelInfo &kernelInfo(const void *Stub, const char *Name, const RewrittenVarian
   // kernel, not for another that online mode's warm-up resolves meanwhile.
   std::call_once(K->Resolved, [&] {
     auto Start = std::chrono::steady_clock::now();
-    resolve(*K, Stub, Rewritten ? Rewritten : registeredRewritten(Stub));
+    ResolveLaps Laps;
+    resolve(*K, Stub, Rewritten ? Rewritten : registeredRewritten(Stub), Laps);
     if (config().Verbose >= 2) {
       char Took[32];
       std::snprintf(Took, sizeof Took, "%.3f ms",
                     std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
                                                               Start)
                         .count());
-      warn("kernel " + K->Name + ": notes and clones found in " + Took);
+      warn("kernel " + K->Name + ": notes and clones found in " + Took +
+           (Laps.Text.empty() ? "" : " (" + Laps.Text + ")"));
     }
   });
   return *K;
