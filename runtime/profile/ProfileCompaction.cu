@@ -237,25 +237,23 @@ __device__ void insertThread(uint32_t G, const CountsView &V,
       if (E == Empty) {
         E = atomicCAS(&Table[Slot], Empty, Mine);
         if (E == Empty)
-          break;
+          break; // the slot names this thread
       }
       // The slot's thread has the same tag: compare the counters themselves.
-      if ((E >> 32) == Tag && (!Exact || sameCounters(V, uint32_t(E), G)))
+      if ((E >> 32) == Tag && (!Exact || sameCounters(V, uint32_t(E), G))) {
+        // The class's representative becomes its lowest thread. A slot's
+        // thread only ever goes down, so a stale copy of it (read through
+        // L1) at or below G means the slot's is too.
+        if (uint32_t(E) > G)
+          atomicMin(&Table[Slot], Mine);
         break;
+      }
       Slot = Slot + 1 == Slots ? 0 : Slot + 1;
     }
   }
+  // A follower's leader is a lower thread of its class, and in the slot.
   Slot = __shfl_sync(LiveMask, Slot, Follower ? Leader : Lane);
   SlotOf[G] = uint32_t(Slot);
-  // The class's representative becomes its lowest thread: one atomic per
-  // warp and slot (lanes run in ascending thread order). Another member in
-  // the slot while this runs is as good for comparing: same counters.
-  unsigned SameSlot = __match_any_sync(LiveMask, uint32_t(Slot));
-  if (Lane == unsigned(__ffs(SameSlot) - 1)) {
-    unsigned long long E = __ldca(&Table[Slot]);
-    if (uint32_t(E) > G)
-      atomicMin(&Table[Slot], Mine);
-  }
 }
 
 // The passes that the exact path repeats run grid-stride over the threads,
