@@ -181,6 +181,25 @@ std::vector<uint32_t> packIds(const uint32_t *Ids, uint64_t Threads, uint32_t Bi
   return Out;
 }
 
+} // namespace codec
+
+// From the last value down: value i reads words up to ((i + 1) * Bits - 1)
+// / 32 <= i, none that a later value (a higher index) has overwritten.
+void unpackInPlace(uint32_t *Words, uint64_t N, uint32_t Bits) {
+  if (Bits >= 32)
+    return;
+  const uint64_t Mask = (uint64_t(1) << Bits) - 1;
+  for (uint64_t I = N; I-- > 0;) {
+    uint64_t First = I * Bits, W = First / 32, Shift = First % 32;
+    uint64_t Pair = Words[W];
+    if (Shift + Bits > 32)
+      Pair |= uint64_t(Words[W + 1]) << 32;
+    Words[I] = uint32_t((Pair >> Shift) & Mask);
+  }
+}
+
+namespace codec {
+
 uint64_t unpackIds(const uint32_t *Words, uint64_t Threads, uint32_t Bits, uint64_t NumClasses,
                    uint32_t *Ids) {
   if (Bits == 0) {

@@ -231,25 +231,6 @@ void ProfileSink::State::copyOne(PendingRecord &R, Copied &Out) {
   Out.Skip = false;
 }
 
-// N values packed at Bits bits each (value i at bits [i * Bits, (i + 1) *
-// Bits) of the u32 stream, least significant first) at the front of Data,
-// N u32s of room, unpacked to u32 from the last down: value i reads words
-// up to ((i + 1) * Bits - 1) / 32 <= i, none that a later value (a higher
-// index) has overwritten.
-static void unpackInPlace(char *Data, size_t N, uint32_t Bits) {
-  if (Bits == 32)
-    return;
-  auto *Words = reinterpret_cast<uint32_t *>(Data);
-  const uint64_t Mask = (uint64_t(1) << Bits) - 1;
-  for (size_t I = N; I-- > 0;) {
-    uint64_t First = uint64_t(I) * Bits, W = First / 32, Shift = First % 32;
-    uint64_t Pair = Words[W];
-    if (Shift + Bits > 32)
-      Pair |= uint64_t(Words[W + 1]) << 32;
-    Words[I] = uint32_t((Pair >> Shift) & Mask);
-  }
-}
-
 void ProfileSink::State::copyLoop() {
   if (cudaStreamCreateWithFlags(&CopyStream, cudaStreamNonBlocking) != cudaSuccess) {
     cudaGetLastError();
@@ -280,7 +261,8 @@ void ProfileSink::State::writeLoop() {
     bool Ok = true;
     if (!C.Skip) {
       char *H = static_cast<char *>(C.Buffer.Host);
-      unpackInPlace(H, size_t(C.Costs.Classes) * R.NumCounters, C.ClassBits);
+      unpackInPlace(reinterpret_cast<uint32_t *>(H), uint64_t(C.Costs.Classes) * R.NumCounters,
+                    C.ClassBits);
       CompactedCounters Counters;
       Counters.NumCounters = R.NumCounters;
       Counters.NumClasses = C.Costs.Classes;

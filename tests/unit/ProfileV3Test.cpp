@@ -136,6 +136,24 @@ TEST(ProfileV3, PackUnpackEveryWidth) {
     }
 }
 
+// The runtime's copy of the classes' vectors: packed as ids are, unpacked in
+// place into the same buffer, for every width the GPU packs (1..16) and u32.
+TEST(ProfileV3, UnpackInPlaceEveryWidth) {
+  std::mt19937_64 Rng(11);
+  for (uint32_t Bits = 1; Bits <= 32; ++Bits)
+    for (uint64_t N : {1u, 7u, 32u, 33u, 121u, 4840u}) {
+      SCOPED_TRACE("bits " + std::to_string(Bits) + ", values " + std::to_string(N));
+      std::vector<uint32_t> Values(N);
+      for (uint32_t &V : Values)
+        V = uint32_t(Rng() & (Bits == 32 ? 0xffffffffu : (1u << Bits) - 1));
+      Values[N - 1] = Bits == 32 ? 0xffffffffu : (1u << Bits) - 1;
+      std::vector<uint32_t> Buffer = codec::packIds(Values.data(), N, Bits);
+      Buffer.resize(N, 0xdeadbeef); // the rest of the room, not yet written
+      unpackInPlace(Buffer.data(), N, Bits);
+      EXPECT_EQ(Buffer, Values);
+    }
+}
+
 TEST(ProfileV3, HostCompactionFindsDistinctBbvsInOrder) {
   // 3 blocks, 5 threads: BBVs A B A C B.
   std::vector<uint32_t> Counts = {1, 2, 1, 3, 2, /**/ 0, 0, 0, 0, 0, /**/ 7, 8, 7, 7, 8};

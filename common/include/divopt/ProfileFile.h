@@ -136,6 +136,10 @@ uint32_t chooseFeatureEncoding(const double *Values, uint64_t Threads);
 // Bits a class id needs: 0 for one class, else bit_width(N - 1).
 uint32_t classIdBits(uint64_t NumClasses);
 uint64_t packedIdWords(uint64_t Threads, uint32_t IdBits);
+// N values packed at Bits (1..32) bits each as class ids are, at the front of
+// Words, which has room for N u32s: unpacked in place, value i to Words[i].
+// The runtime copies the classes' vectors from the GPU packed so.
+void unpackInPlace(uint32_t *Words, uint64_t N, uint32_t Bits);
 
 // Appends one version-3 record. Branches has 2 * NumBranches entries,
 // Features NumFeatures * threads (dense doubles, [f * threads + gtid]; each
