@@ -13,6 +13,8 @@
 //   profile_scaling branches       branch sampling: a launch of 2^20
 //                                  threads counts branches in every 32nd
 //                                  block, one of fewer in every block
+//   profile_scaling features       feature columns of parameters and the
+//                                  thread index, filled on the host
 //   profile_scaling overhead N     N launches of a tiny kernel, the host time
 //                                  per launch (launch sampling's cost)
 //   profile_scaling overflow       16-bit counters: a few threads loop more
@@ -130,6 +132,26 @@ __global__ void parityBranch(float *out) {
     for (unsigned i = 0; i < (t & 15); ++i)
       acc += sqrtf(float(i + t));
   }
+  out[t] = acc;
+}
+
+// Features that are parameters (i64, u16, i32) and the thread index: their
+// columns are filled on the host (runtime/profile/HostFeatures.h).
+__global__ void paramFeatures(long long N, unsigned short S, int Neg, float *out) {
+  unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+  float acc = 0;
+#pragma unroll 1
+  for (long long i = 0; i < N; ++i)
+    acc += 1.0f;
+#pragma unroll 1
+  for (unsigned i = 0; i < S; ++i)
+    acc = acc * 0.5f + 2.0f;
+#pragma unroll 1
+  for (int i = Neg; i < 0; ++i)
+    acc = acc * 0.25f + 3.0f;
+#pragma unroll 1
+  for (unsigned i = 0; i < (t & 3); ++i)
+    acc = acc * 0.5f + 7.0f;
   out[t] = acc;
 }
 
@@ -325,6 +347,49 @@ int branches() {
   return finish();
 }
 
+// Feature columns known on the host: each record's values are the launch's
+// parameters as the feature clone would convert them (a negative i32 and
+// i64 stay negative, a u16 above 2^15 stays positive) and the thread index.
+int features() {
+  const unsigned Blocks = 8, Block = 128, T = Blocks * Block;
+  float *dOut;
+  CHECK(cudaMalloc(&dOut, T * sizeof(float)));
+  struct Args {
+    long long N;
+    unsigned short S;
+    int Neg;
+  };
+  const Args Launches[] = {{3, 5, -2}, {-(1ll << 40), 40000, -7}};
+  for (const Args &A : Launches)
+    paramFeatures<<<Blocks + (&A - Launches), Block>>>(A.N, A.S, A.Neg, dOut);
+  CHECK(cudaGetLastError());
+  auto All = readProfile();
+  auto Records = launchesOf(All, "paramFeatures");
+  expect(Records.size() == 2, "two records of paramFeatures");
+  for (const divopt::LaunchProfile *P : Records) {
+    const Args &A = Launches[P->Header.Grid[0] - Blocks];
+    std::string Name = "paramFeatures<<<" + std::to_string(P->Header.Grid[0]) + ", 128>>>";
+    expect(P->NumFeatures == P->Kernel.Features.size() && P->NumFeatures >= 4,
+           Name + ": " + std::to_string(P->NumFeatures) + " feature columns");
+    unsigned Params = 0, Tids = 0;
+    for (unsigned F = 0; F < P->NumFeatures; ++F) {
+      const divopt::FeatureNote &Note = P->Kernel.Features[F];
+      bool Tid = Note.K == divopt::FeatureNote::Kind::ThreadId;
+      double Param = Note.Param == 0 ? double(A.N) : Note.Param == 1 ? double(A.S) : double(A.Neg);
+      bool Equal = true;
+      for (uint64_t t = 0; t < P->Header.threads() && Equal; ++t)
+        Equal = P->feature(F, t) == (Tid ? double(t) : Param);
+      Params += !Tid && Note.K == divopt::FeatureNote::Kind::ScalarParam;
+      Tids += Tid;
+      expect(Equal, Name + ": feature " + Note.Expr + " (" + Note.Type + ") is " +
+                        (Tid ? std::string("the thread index") : std::to_string(Param)) +
+                        " in every thread");
+    }
+    expect(Params == 3 && Tids == 1, Name + ": the three parameters and the thread index");
+  }
+  return finish();
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -339,8 +404,10 @@ int main(int argc, char **argv) {
     return overflow();
   if (Mode == "branches")
     return branches();
+  if (Mode == "features")
+    return features();
   if (Mode == "overhead" && argc == 3)
     return overhead(unsigned(std::atoi(argv[2])));
-  std::fprintf(stderr, "usage: profile_scaling launches OUT | count PROFILE N | classes | overflow | branches | overhead N\n");
+  std::fprintf(stderr, "usage: profile_scaling launches OUT | count PROFILE N | classes | overflow | branches | features | overhead N\n");
   return 2;
 }
