@@ -132,17 +132,14 @@ struct CounterSink {
 // The hashes' steps are PTX mads that LLVM cannot see into: as plain adds,
 // reassociation summed each store point's terms apart and the hashes only at
 // the return, 80 partial sums live at once in a kernel of 40 stages (116
-// registers).
-Value *mad64(IRBuilder<> &B, Value *X, Value *Y, Value *Z) {
-  Type *I64 = B.getInt64Ty();
-  return B.CreateCall(InlineAsm::get(FunctionType::get(I64, {I64, I64, I64}, false),
-                                     "mad.lo.u64 $0, $1, $2, $3;", "=l,l,l,l", false),
-                      {X, Y, Z});
-}
-Value *mad32(IRBuilder<> &B, Value *X, Value *Y, Value *Z) {
-  Type *I32 = B.getInt32Ty();
-  return B.CreateCall(InlineAsm::get(FunctionType::get(I32, {I32, I32, I32}, false),
-                                     "mad.lo.u32 $0, $1, $2, $3;", "=r,r,r,r", false),
+// registers). X * Y + Z, all i32 or all i64.
+Value *mad(IRBuilder<> &B, Value *X, Value *Y, Value *Z) {
+  Type *T = X->getType();
+  bool Wide = T->isIntegerTy(64);
+  return B.CreateCall(InlineAsm::get(FunctionType::get(T, {T, T, T}, false),
+                                     Wide ? "mad.lo.u64 $0, $1, $2, $3;"
+                                          : "mad.lo.u32 $0, $1, $2, $3;",
+                                     Wide ? "=l,l,l,l" : "=r,r,r,r", false),
                       {X, Y, Z});
 }
 
@@ -217,14 +214,14 @@ void storeCounters(Instruction *Before, ArrayRef<CounterValue> Group, CounterSin
         continue;
       }
       AllocaInst *Word = S.BitWords[Bit->second / 32];
-      B.CreateStore(mad32(B, CV.V, B.getInt32(1u << (Bit->second % 32)),
+      B.CreateStore(mad(B, CV.V, B.getInt32(1u << (Bit->second % 32)),
                           B.CreateLoad(B.getInt32Ty(), Word)),
                     Word);
     }
     for (unsigned Which = 0; Which < 2 && !Summed.empty(); ++Which) {
       Value *H = B.CreateLoad(B.getInt64Ty(), S.Hash[Which]);
       for (const CounterValue *CV : Summed)
-        H = mad64(B, B.CreateZExt(CV->V, B.getInt64Ty()),
+        H = mad(B, B.CreateZExt(CV->V, B.getInt64Ty()),
                   B.getInt64(hashMultiplier(CV->Counter, Which)), H);
       B.CreateStore(H, S.Hash[Which]);
     }
@@ -636,7 +633,7 @@ Function *createProfileClone(Function &Kernel, const BlockNumbering &Numbering) 
             At.CreateICmpNE(Hashes, Null, "divopt.wants.hashes"), Ret, false));
         for (unsigned Which = 0; Which < 2; ++Which)
           for (unsigned J = 0; J < Words.size(); ++J)
-            Values[Which] = mad64(Then, Then.CreateZExt(Words[J], Then.getInt64Ty()),
+            Values[Which] = mad(Then, Then.CreateZExt(Words[J], Then.getInt64Ty()),
                                   Then.getInt64(hashMultiplier(Counted.size() + J, Which)),
                                   Values[Which]);
         Value *At0 = Then.CreateInBoundsGEP(Then.getInt64Ty(), Hashes,
