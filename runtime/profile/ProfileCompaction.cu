@@ -376,7 +376,7 @@ __global__ void gatherKernel(CountsView V, const uint32_t *Reps, uint32_t *Class
 // [32W, 32W + 32) of the stream in which thread t's id takes bits
 // [t * Bits, (t + 1) * Bits), least significant first, so warp w's 32 ids
 // are exactly words [w * Bits, (w + 1) * Bits), which its lanes assemble
-// from shuffles. With the clone's hashes (and on the fast path) it also
+// in shared memory (warpPackedWord). With the clone's hashes (and on the fast path) it also
 // checks each thread's two against its representative's, read straight from
 // the slot; otherwise it leaves each thread's class in ClassOf for
 // checkKernel. One pass over the threads where class ids, the hash check
