@@ -54,6 +54,9 @@ int main(int argc, char **argv) {
     CHECK(cudaMalloc(&B.ProbeIdsIn, probeThreads(M) * 4));
     CHECK(cudaMalloc(&B.ProbeCost, probeThreads(M) * 4));
     CHECK(cudaMalloc(&B.ProbePerm, probeThreads(M) * 4));
+    CHECK(cudaMalloc(&B.ChunkCost, N / ChunkThreads * 4));
+    CHECK(cudaMalloc(&B.ChunkSortedCost, N / ChunkThreads * 4));
+    CHECK(cudaMalloc(&B.ChunkPerm, N / ChunkThreads * 4));
     CHECK(cudaMalloc(&B.SortTemp, B.SortTempBytes));
     CHECK(cudaMalloc(&B.Sums, sizeof(LayoutSums)));
     CHECK(cudaMalloc(&B.Control, sizeof(GuardControl)));
@@ -94,6 +97,9 @@ int main(int argc, char **argv) {
     CHECK(cudaFree(B.ProbeIdsIn));
     CHECK(cudaFree(B.ProbeCost));
     CHECK(cudaFree(B.ProbePerm));
+    CHECK(cudaFree(B.ChunkCost));
+    CHECK(cudaFree(B.ChunkSortedCost));
+    CHECK(cudaFree(B.ChunkPerm));
     CHECK(cudaFree(B.SortTemp));
     CHECK(cudaFree(B.Sums));
     CHECK(cudaFree(B.Control));

@@ -20,6 +20,19 @@ namespace {
 constexpr int SortBeginBit = 16, SortEndBit = 32;
 constexpr unsigned ApplyThreads = 256;
 
+// One thread per chunk (canChunk): the cost of its costliest thread, which
+// the whole chunk waits for in any warp it joins.
+__global__ void chunkCostKernel(const float *Cost, uint32_t Chunks, float *ChunkCost) {
+  static_assert(ChunkThreads == 8, "two float4 loads a chunk");
+  uint32_t C = blockIdx.x * blockDim.x + threadIdx.x;
+  if (C >= Chunks)
+    return;
+  const auto *V = reinterpret_cast<const float4 *>(Cost + size_t(C) * ChunkThreads);
+  float4 A = V[0], B = V[1];
+  ChunkCost[C] = fmaxf(fmaxf(fmaxf(A.x, A.y), fmaxf(A.z, A.w)),
+                       fmaxf(fmaxf(B.x, B.y), fmaxf(B.z, B.w)));
+}
+
 __global__ void gatherProbeKernel(const float *Cost, Machine M, float *ProbeCost,
                                   uint32_t *ProbeIds) {
   uint32_t Q = blockIdx.x * blockDim.x + threadIdx.x;
@@ -31,21 +44,29 @@ __global__ void gatherProbeKernel(const float *Cost, Machine M, float *ProbeCost
 }
 
 // One block per user block, one thread per user thread: warp w of this block
-// is warp w of the user's block, whatever the block size.
-__global__ void estimateKernel(const float *Cost, const float *SortedCost, LayoutSums *Sums) {
-  __shared__ float WarpMax[2][32];
+// is warp w of the user's block, whatever the block size. In the chunked
+// layout position P runs a thread of the P / ChunkThreads-th costliest chunk,
+// priced at that chunk's cost (ChunkSortedCost: null where there are no chunks).
+__global__ void estimateKernel(const float *Cost, const float *SortedCost,
+                               const float *ChunkSortedCost, LayoutSums *Sums) {
+  __shared__ float WarpMax[LayoutSums::Layouts][32];
   uint32_t P = blockIdx.x * blockDim.x + threadIdx.x;
   unsigned Lane = threadIdx.x % 32, Warp = threadIdx.x / 32;
   unsigned Active = __activemask();
   // Non-negative floats order as their bits do.
   unsigned AsWritten = __reduce_max_sync(Active, __float_as_uint(Cost[P]));
   unsigned AsSorted = __reduce_max_sync(Active, __float_as_uint(SortedCost[P]));
+  unsigned InChunks =
+      ChunkSortedCost
+          ? __reduce_max_sync(Active, __float_as_uint(ChunkSortedCost[P / ChunkThreads]))
+          : 0;
   if (Lane == 0) {
-    WarpMax[0][Warp] = __uint_as_float(AsWritten);
-    WarpMax[1][Warp] = __uint_as_float(AsSorted);
+    WarpMax[LayoutSums::AsWritten][Warp] = __uint_as_float(AsWritten);
+    WarpMax[LayoutSums::AsSorted][Warp] = __uint_as_float(AsSorted);
+    WarpMax[LayoutSums::InChunks][Warp] = __uint_as_float(InChunks);
   }
   __syncthreads();
-  if (threadIdx.x < 2) {
+  if (threadIdx.x < LayoutSums::Layouts) {
     unsigned Warps = (blockDim.x + 31) / 32;
     float Sum = 0, Max = 0;
     for (unsigned W = 0; W < Warps; ++W) {
@@ -54,34 +75,43 @@ __global__ void estimateKernel(const float *Cost, const float *SortedCost, Layou
     }
     atomicAdd(&Sums->WarpMaxSum[threadIdx.x], double(Sum));
     atomicMax(&Sums->MaxBlockSumBits[threadIdx.x], __float_as_uint(Sum));
-    if (threadIdx.x == 1) // the costliest thread leads some warp in either layout
+    if (threadIdx.x == LayoutSums::AsSorted) // the costliest thread leads some warp in any layout
       atomicMax(&Sums->MaxWarpBits, __float_as_uint(Max));
   }
 }
 
-__global__ void finalizeKernel(const LayoutSums *Sums, Machine M, double MinGain, Forced F,
-                               GuardControl *Control, DecisionResult *R) {
+__device__ LayoutCost layoutCost(const LayoutSums *Sums, unsigned L) {
+  return {Sums->WarpMaxSum[L], __uint_as_float(Sums->MaxBlockSumBits[L])};
+}
+
+__global__ void finalizeKernel(const LayoutSums *Sums, bool HasChunks, Machine M, double MinGain,
+                               Forced F, GuardControl *Control, DecisionResult *R) {
   float MaxWarp = __uint_as_float(Sums->MaxWarpBits);
-  LayoutCost COriginal{Sums->WarpMaxSum[0], __uint_as_float(Sums->MaxBlockSumBits[0])};
-  LayoutCost CSorted{Sums->WarpMaxSum[1], __uint_as_float(Sums->MaxBlockSumBits[1])};
-  uint32_t Chosen;
+  LayoutCost CSorted = layoutCost(Sums, LayoutSums::AsSorted);
+  uint32_t Full = fullLayout(M);
   if (F == Forced::Sorting)
-    Chosen = Sorted;
-  else if (F == Forced::GreedyMax)
-    Chosen = canDeal(M) ? Dealt : Sorted;
-  else
-    Chosen = fullLayout(M);
-  double TOriginal = estimateCycles(COriginal, MaxWarp, M);
-  double TChosen =
-      estimateCycles(Chosen == Dealt ? dealtCost(CSorted, MaxWarp, M) : CSorted, MaxWarp, M);
+    Full = Sorted;
+  double TOriginal = estimateCycles(layoutCost(Sums, LayoutSums::AsWritten), MaxWarp, M);
+  double TFull =
+      estimateCycles(Full == Dealt ? dealtCost(CSorted, MaxWarp, M) : CSorted, MaxWarp, M);
+  double TChunked =
+      HasChunks ? estimateCycles(layoutCost(Sums, LayoutSums::InChunks), MaxWarp, M) : 0;
+  uint32_t Chosen = Full;
+  double TChosen = TFull;
+  if (F == Forced::Chunked && HasChunks) {
+    Chosen = Chunked;
+    TChosen = TChunked;
+  }
   if (F == Forced::Auto && !(TChosen > 0 && TOriginal >= TChosen * (1.0 + MinGain)))
     Chosen = Identity;
   Control->Current = Control->Estimated = Chosen;
+  Control->HasChunks = HasChunks && TChunked > 0;
   Control->Abandoned = 0;
   Control->ProbeUnsure = 0;
   Control->Outcome = uint32_t(FullTrialOutcome::Loses);
   R->EstimateOriginal = TOriginal;
   R->EstimateChosen = Chosen == Identity ? TOriginal : TChosen;
+  R->EstimateChunked = TChunked;
   R->Estimated = R->Chosen = Chosen;
   R->Abandoned = 0;
   R->Outcome = uint32_t(FullTrialOutcome::Loses);
@@ -91,8 +121,8 @@ __global__ void finalizeKernel(const LayoutSums *Sums, Machine M, double MinGain
   }
 }
 
-__global__ void applyKernel(const uint32_t *Perm, const uint32_t *ProbePerm, Machine M,
-                            uint32_t Threads,
+__global__ void applyKernel(const uint32_t *Perm, const uint32_t *ProbePerm,
+                            const uint32_t *ChunkPerm, Machine M, uint32_t Threads,
                             const GuardControl *Control, uint32_t *D) {
   uint32_t P = blockIdx.x * blockDim.x + threadIdx.x;
   if (P >= Threads)
@@ -100,6 +130,7 @@ __global__ void applyKernel(const uint32_t *Perm, const uint32_t *ProbePerm, Mac
   uint32_t L = Control->Current, Q = 0;
   D[P] = L == Sorted                           ? Perm[P]
          : L == Dealt                          ? Perm[dealtSource(P, M)]
+         : L == Chunked                        ? chunkedThread(P, ChunkPerm)
          : L == Probe && probeIndex(P, M, Q) ? ProbePerm[Q]
                                                : P;
 }
@@ -110,6 +141,23 @@ __device__ double trialNs(const GuardControl *C, unsigned Trial) {
 
 __device__ double costCloneNs(const GuardControl *C) {
   return double(C->Stamps[CostEnd] - C->Stamps[CostStart]);
+}
+
+// What the probe, the full and the confirming trial chose (OnlineEstimate.h),
+// with the confirming trial's time recorded.
+__device__ uint32_t firstVerdict(GuardControl *Control, DecisionResult *R, double Margin) {
+  double Full = R->TrialNs[FullTrial], Confirm = trialNs(Control, ConfirmTrial);
+  R->TrialNs[ConfirmTrial] = Confirm;
+  auto Outcome = FullTrialOutcome(Control->Outcome);
+  if (Control->Abandoned)
+    return Identity;
+  if (Control->ProbeUnsure) // Full timed the identity, Confirm the full regrouping
+    return regroupedWins(Full, Confirm, Margin) ? Control->Estimated : uint32_t(Identity);
+  if (Outcome == FullTrialOutcome::Loses)
+    return Identity;
+  if (Outcome == FullTrialOutcome::Wins)
+    return Confirm < Full ? R->TrialLayout[ConfirmTrial] : Control->Estimated;
+  return regroupedWins(Confirm, Full, Margin) ? Control->Estimated : uint32_t(Identity);
 }
 
 __global__ void publishStampsKernel(const GuardControl *Control, DecisionResult *R) {
@@ -144,7 +192,12 @@ __global__ void trialLayoutKernel(unsigned Trial, double Margin, double Bound,
       Control->Current = Identity;
       break;
     }
-  } else if (Control->Abandoned) {
+  } else if (Trial == ChunkTrial) {
+    // The chunked layout where there are chunks, else what the first trials chose.
+    Control->Current = Control->Provisional = firstVerdict(Control, R, Margin);
+    if (Control->HasChunks)
+      Control->Current = Chunked;
+  } else if (Control->Abandoned) { // the confirming trial from here on
     R->TrialNs[FullTrial] = trialNs(Control, FullTrial); // the identity layout: the reference
   } else if (Control->ProbeUnsure) {
     R->TrialNs[FullTrial] = trialNs(Control, FullTrial); // the identity layout
@@ -168,30 +221,36 @@ __global__ void trialLayoutKernel(unsigned Trial, double Margin, double Bound,
 __global__ void verdictKernel(double Margin, GuardControl *Control, DecisionResult *R) {
   uint32_t Chosen = Identity;
   if (Control->Estimated != Identity) {
-    double Full = R->TrialNs[FullTrial], Confirm = trialNs(Control, ConfirmTrial);
-    R->TrialNs[ConfirmTrial] = Confirm;
-    auto Outcome = FullTrialOutcome(Control->Outcome);
-    if (Control->Abandoned)
-      Chosen = Identity;
-    else if (Control->ProbeUnsure) // Full timed the identity, Confirm the full regrouping
-      Chosen = regroupedWins(Full, Confirm, Margin) ? Control->Estimated : uint32_t(Identity);
-    else if (Outcome == FullTrialOutcome::Loses)
-      Chosen = Identity;
-    else if (Outcome == FullTrialOutcome::Wins)
-      Chosen = Confirm < Full ? R->TrialLayout[ConfirmTrial] : Control->Estimated;
-    else if (regroupedWins(Confirm, Full, Margin))
-      Chosen = Control->Estimated;
+    Chosen = Control->Provisional;
+    double Chunks = trialNs(Control, ChunkTrial);
+    R->TrialNs[ChunkTrial] = Chunks;
+    if (R->TrialLayout[ChunkTrial] == Chunked) {
+      // What the first trials chose, as fast as it was timed (the identity's
+      // time where they kept the original).
+      double Kept = 0;
+      for (unsigned T = FullTrial; T < ChunkTrial; ++T)
+        if (R->TrialLayout[T] == Chosen && R->TrialNs[T] > 0 && (Kept == 0 || R->TrialNs[T] < Kept))
+          Kept = R->TrialNs[T];
+      if (regroupedWins(Kept, Chunks, Margin))
+        Chosen = Chunked;
+    }
   }
   Control->Current = R->Chosen = Chosen;
 }
 
 unsigned gridFor(uint32_t Threads) { return (Threads + ApplyThreads - 1) / ApplyThreads; }
 
+// D in the layout B.Control->Current names.
+void applyLayout(const DecisionBuffers &B, const Machine &M, uint32_t *D, cudaStream_t S) {
+  applyKernel<<<gridFor(B.Threads), ApplyThreads, 0, S>>>(B.Perm, B.ProbePerm, B.ChunkPerm, M,
+                                                          B.Threads, B.Control, D);
+}
+
 } // namespace
 
 cudaError_t preloadDecisionKernels(cudaStream_t S) {
   if (cudaError_t E =
-          loadKernels(&gatherProbeKernel, &estimateKernel, &finalizeKernel, &applyKernel,
+          loadKernels(&chunkCostKernel, &gatherProbeKernel, &estimateKernel, &finalizeKernel, &applyKernel,
                       &trialLayoutKernel, &verdictKernel, &publishStampsKernel);
       E != cudaSuccess)
     return E;
@@ -252,10 +311,22 @@ cudaError_t queueDecision(const DecisionBuffers &B, const Machine &M, double Min
           SortBeginBit, SortEndBit, S);
       E != cudaSuccess)
     return E;
-  estimateKernel<<<M.Blocks, M.ThreadsPerBlock, 0, S>>>(B.Cost, B.SortedCost, B.Sums);
-  finalizeKernel<<<1, 1, 0, S>>>(B.Sums, M, MinGain, F, B.Control, R);
-  applyKernel<<<gridFor(B.Threads), ApplyThreads, 0, S>>>(B.Perm, B.ProbePerm, M, B.Threads,
-                                                          B.Control, D);
+  // The chunks sorted by their costliest thread's cost.
+  bool HasChunks = B.ChunkPerm != nullptr;
+  if (HasChunks) {
+    uint32_t Chunks = B.Threads / ChunkThreads;
+    chunkCostKernel<<<gridFor(Chunks), ApplyThreads, 0, S>>>(B.Cost, Chunks, B.ChunkCost);
+    TempBytes = B.SortTempBytes;
+    if (cudaError_t E = cub::DeviceRadixSort::SortPairsDescending(
+            B.SortTemp, TempBytes, B.ChunkCost, B.ChunkSortedCost, B.Ids, B.ChunkPerm, Chunks,
+            SortBeginBit, SortEndBit, S);
+        E != cudaSuccess)
+      return E;
+  }
+  estimateKernel<<<M.Blocks, M.ThreadsPerBlock, 0, S>>>(B.Cost, B.SortedCost,
+                                                        B.ChunkSortedCost, B.Sums);
+  finalizeKernel<<<1, 1, 0, S>>>(B.Sums, HasChunks, M, MinGain, F, B.Control, R);
+  applyLayout(B, M, D, S);
   queueStamp(B, DecisionEnd, S);
   publishStampsKernel<<<1, 1, 0, S>>>(B.Control, R);
   return cudaGetLastError();
@@ -265,16 +336,14 @@ cudaError_t queueTrialLayout(const DecisionBuffers &B, const Machine &M, unsigne
                              double Margin, double Bound, uint32_t *D, DecisionResult *R,
                              cudaStream_t S) {
   trialLayoutKernel<<<1, 1, 0, S>>>(Trial, Margin, Bound, B.Control, R);
-  applyKernel<<<gridFor(B.Threads), ApplyThreads, 0, S>>>(B.Perm, B.ProbePerm, M, B.Threads,
-                                                          B.Control, D);
+  applyLayout(B, M, D, S);
   return cudaGetLastError();
 }
 
 cudaError_t queueVerdict(const DecisionBuffers &B, const Machine &M, double Margin, uint32_t *D,
                          DecisionResult *R, cudaStream_t S) {
   verdictKernel<<<1, 1, 0, S>>>(Margin, B.Control, R);
-  applyKernel<<<gridFor(B.Threads), ApplyThreads, 0, S>>>(B.Perm, B.ProbePerm, M, B.Threads,
-                                                          B.Control, D);
+  applyLayout(B, M, D, S);
   return cudaGetLastError();
 }
 

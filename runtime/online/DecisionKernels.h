@@ -26,6 +26,7 @@ enum Stamp : unsigned {
 // Written by the GPU into mapped host memory.
 struct DecisionResult {
   double EstimateOriginal, EstimateChosen; // estimateCycles
+  double EstimateChunked;                  // the chunked layout's (0: none)
   uint32_t Estimated;                      // the estimate's Layout (Identity: no gain)
   uint32_t Chosen;                         // the verdict: the Layout D holds for good
   uint32_t Abandoned;                      // the probe lost (judgeProbe)
@@ -44,17 +45,20 @@ struct GuardControl {
   uint32_t Abandoned;
   uint32_t ProbeUnsure; // judgeProbe said Unsure: trial 2 timed the identity
   uint32_t Outcome;   // FullTrialOutcome
+  uint32_t Provisional; // what trials 1-3 chose, before the chunked trial
+  uint32_t HasChunks;   // the decision sorted chunks (canChunk)
   unsigned long long Stamps[NumStamps];
 };
 
 // What the estimate kernel sums, in device memory.
 struct LayoutSums {
-  double WarpMaxSum[2];       // Identity, Sorted
-  unsigned MaxBlockSumBits[2]; // float bits: costs are never negative
+  enum : unsigned { AsWritten, AsSorted, InChunks, Layouts };
+  double WarpMaxSum[Layouts];
+  unsigned MaxBlockSumBits[Layouts]; // float bits: costs are never negative
   unsigned MaxWarpBits;
 };
 
-enum class Forced : uint32_t { Auto, Sorting, GreedyMax };
+enum class Forced : uint32_t { Auto, Sorting, GreedyMax, Chunked };
 
 // Device buffers of one kernel and launch shape, reused by every decision.
 struct DecisionBuffers {
@@ -66,6 +70,11 @@ struct DecisionBuffers {
   // The probe's blocks' costs and ids (probeThread), then sorted on their own.
   float *ProbeCostIn = nullptr, *ProbeCost = nullptr;
   uint32_t *ProbeIdsIn = nullptr, *ProbePerm = nullptr;
+  // Chunks of ChunkThreads threads (canChunk): each one's costliest thread's
+  // cost, the same sorted, and the chunks' ids in that order (the first
+  // Threads / ChunkThreads of Ids are the chunks' ids).
+  float *ChunkCost = nullptr, *ChunkSortedCost = nullptr;
+  uint32_t *ChunkPerm = nullptr;
   void *SortTemp = nullptr;
   size_t SortTempBytes = 0;
   LayoutSums *Sums = nullptr;

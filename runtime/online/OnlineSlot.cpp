@@ -19,7 +19,11 @@ namespace {
 constexpr double GuardMargin = 0.02;
 
 const char *layoutName(uint32_t L) {
-  return L == Sorted ? "sorting" : L == Dealt ? "greedy-max" : L == Probe ? "probe" : "identity";
+  return L == Sorted    ? "sorting"
+         : L == Dealt   ? "greedy-max"
+         : L == Chunked ? "chunked"
+         : L == Probe   ? "probe"
+                        : "identity";
 }
 
 // On one cost per thread, Greedy is Sorting: its group starts from the
@@ -33,6 +37,8 @@ Forced forcedChoice() {
     return Forced::Sorting;
   if (A == "greedy-max")
     return Forced::GreedyMax;
+  if (A == "chunked")
+    return Forced::Chunked;
   return Forced::Auto;
 }
 
@@ -125,9 +131,12 @@ bool OnlineSlot::allocateBeforeReference(cudaStream_t Stream, std::string &Why) 
     return At;
   };
   size_t ProbeWords = size_t(probeThreads(M)) * 4;
+  size_t ChunkWords = canChunk(N) ? Words / ChunkThreads : 0;
   size_t Cost = Carve(Words), SortedCost = Carve(Words), Ids = Carve(Words), Perm = Carve(Words),
          ProbeCostIn = Carve(ProbeWords), ProbeIdsIn = Carve(ProbeWords),
-         ProbeCost = Carve(ProbeWords), ProbePerm = Carve(ProbeWords), D = Carve(Words),
+         ProbeCost = Carve(ProbeWords), ProbePerm = Carve(ProbeWords),
+         ChunkCost = Carve(ChunkWords), ChunkSortedCost = Carve(ChunkWords),
+         ChunkPerm = Carve(ChunkWords), D = Carve(Words),
          Temp = Carve(B.SortTempBytes), Sums = Carve(sizeof(LayoutSums)),
          Control = Carve(sizeof(GuardControl));
   char *Base = nullptr;
@@ -144,6 +153,11 @@ bool OnlineSlot::allocateBeforeReference(cudaStream_t Stream, std::string &Why) 
   B.ProbeIdsIn = reinterpret_cast<uint32_t *>(Base + ProbeIdsIn);
   B.ProbeCost = reinterpret_cast<float *>(Base + ProbeCost);
   B.ProbePerm = reinterpret_cast<uint32_t *>(Base + ProbePerm);
+  if (ChunkWords) {
+    B.ChunkCost = reinterpret_cast<float *>(Base + ChunkCost);
+    B.ChunkSortedCost = reinterpret_cast<float *>(Base + ChunkSortedCost);
+    B.ChunkPerm = reinterpret_cast<uint32_t *>(Base + ChunkPerm);
+  }
   B.SortTemp = Base + Temp;
   B.Sums = reinterpret_cast<LayoutSums *>(Base + Sums);
   B.Control = reinterpret_cast<GuardControl *>(Base + Control);
@@ -346,13 +360,17 @@ void OnlineSlot::finish(bool Regroup) {
                       Stats.TrialLayout[T].c_str(), Stats.TrialMs[T]);
         Guard += Trial;
       }
-    char Line[400];
+    char Chunks[40] = "";
+    if (DecidedSeen && Result->EstimateChunked > 0)
+      std::snprintf(Chunks, sizeof Chunks, "; chunked %+.1f%%",
+                    100 * (Result->EstimateOriginal / Result->EstimateChunked - 1));
+    char Line[440];
     std::snprintf(Line, sizeof Line,
-                  "online %s %s: %s; estimate %+.1f%% (%s, original %.4g cycles); %s "
+                  "online %s %s: %s; estimate %+.1f%% (%s, original %.4g cycles%s); %s "
                   "%.3f ms; decision %.3f ms GPU, %.3f ms host so far; guard: %s",
                   K.Name.c_str(), shapeText(S).c_str(),
                   Regroup ? "regrouping" : "keeping the original", 100 * Stats.EstimatedGain,
-                  Stats.Layout.c_str(), DecidedSeen ? Result->EstimateOriginal : 0.0,
+                  Stats.Layout.c_str(), DecidedSeen ? Result->EstimateOriginal : 0.0, Chunks,
                   FromProfile ? "costs from the profile, original" : "cost clone",
                   Stats.CostCloneMs, Stats.DecisionGpuMs, Stats.DecisionHostMs,
                   Guard.empty() ? "no trials" : Guard.c_str());

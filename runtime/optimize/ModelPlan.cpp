@@ -45,7 +45,8 @@ RegroupPlan modelPlan(const KernelInfo &K, const LaunchBbvs &Bbvs, const std::st
   auto Forced = parseAlgorithm(Algorithm);
   if (!Auto && !Forced) {
     Plan.Why = "DIVOPT_ALGORITHM=" + Algorithm +
-               " is not auto, sorting, greedy, greedy-max, identity or shuffle:SEED";
+               " is not auto, sorting, greedy, greedy-max, identity or shuffle:SEED" +
+               std::string(Algorithm == "chunked" ? " (chunked is online mode's alone)" : "");
     return Plan;
   }
   RegroupRequest R;

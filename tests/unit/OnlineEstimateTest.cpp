@@ -145,3 +145,24 @@ TEST(OnlineEstimate, FullTrialIsJudgedAgainstTheCostClone) {
   EXPECT_EQ(otherLayout(Dealt), Sorted);
   EXPECT_EQ(otherLayout(Sorted), Sorted);
 }
+
+TEST(OnlineEstimate, ChunkedLayoutIsAPermutationOfWholeChunks) {
+  EXPECT_FALSE(canChunk(100)); // a partial chunk would leave a hole
+  EXPECT_FALSE(canChunk(16));
+  ASSERT_TRUE(canChunk(64 * 3));
+  uint32_t N = 64 * 3, Chunks = N / ChunkThreads;
+  std::vector<uint32_t> ChunkPerm(Chunks);
+  for (uint32_t C = 0; C < Chunks; ++C)
+    ChunkPerm[C] = (C * 7 + 3) % Chunks; // 7 and 24 are coprime: a permutation
+  std::vector<uint32_t> Seen(N, 0);
+  for (uint32_t P = 0; P < N; ++P) {
+    uint32_t T = chunkedThread(P, ChunkPerm.data());
+    ASSERT_LT(T, N);
+    ++Seen[T];
+    // Neighbours stay neighbours within a chunk, in their order.
+    if (P % ChunkThreads)
+      EXPECT_EQ(T, chunkedThread(P - 1, ChunkPerm.data()) + 1);
+    EXPECT_EQ(T / ChunkThreads, ChunkPerm[P / ChunkThreads]);
+  }
+  EXPECT_TRUE(std::all_of(Seen.begin(), Seen.end(), [](uint32_t C) { return C == 1; }));
+}
