@@ -144,7 +144,9 @@ __device__ double costCloneNs(const GuardControl *C) {
 }
 
 // What the probe, the full and the confirming trial chose (OnlineEstimate.h),
-// with the confirming trial's time recorded.
+// with the confirming trial's time recorded. Its time, for the chunked
+// trial, is that layout's fastest trial: the identity's where it is the
+// original.
 __device__ uint32_t firstVerdict(GuardControl *Control, DecisionResult *R, double Margin) {
   double Full = R->TrialNs[FullTrial], Confirm = trialNs(Control, ConfirmTrial);
   R->TrialNs[ConfirmTrial] = Confirm;
@@ -193,9 +195,15 @@ __global__ void trialLayoutKernel(unsigned Trial, double Margin, double Bound,
       break;
     }
   } else if (Trial == ChunkTrial) {
-    // The chunked layout where there are chunks, else what the first trials chose.
-    Control->Current = Control->Provisional = firstVerdict(Control, R, Margin);
-    if (Control->HasChunks)
+    // The chunked layout where it has a chance, else what the first trials chose.
+    uint32_t Chosen = Control->Current = Control->Provisional = firstVerdict(Control, R, Margin);
+    double Fastest = 0;
+    for (unsigned T = FullTrial; T < ChunkTrial; ++T)
+      if (R->TrialLayout[T] == Chosen && R->TrialNs[T] > 0 && (Fastest == 0 || R->TrialNs[T] < Fastest))
+        Fastest = R->TrialNs[T];
+    Control->ProvisionalNs = Fastest;
+    if (Control->HasChunks && chunkedHasAChance(costCloneNs(Control), R->EstimateOriginal,
+                                                R->EstimateChunked, Fastest))
       Control->Current = Chunked;
   } else if (Control->Abandoned) { // the confirming trial from here on
     R->TrialNs[FullTrial] = trialNs(Control, FullTrial); // the identity layout: the reference
@@ -224,16 +232,8 @@ __global__ void verdictKernel(double Margin, GuardControl *Control, DecisionResu
     Chosen = Control->Provisional;
     double Chunks = trialNs(Control, ChunkTrial);
     R->TrialNs[ChunkTrial] = Chunks;
-    if (R->TrialLayout[ChunkTrial] == Chunked) {
-      // What the first trials chose, as fast as it was timed (the identity's
-      // time where they kept the original).
-      double Kept = 0;
-      for (unsigned T = FullTrial; T < ChunkTrial; ++T)
-        if (R->TrialLayout[T] == Chosen && R->TrialNs[T] > 0 && (Kept == 0 || R->TrialNs[T] < Kept))
-          Kept = R->TrialNs[T];
-      if (regroupedWins(Kept, Chunks, Margin))
-        Chosen = Chunked;
-    }
+    if (R->TrialLayout[ChunkTrial] == Chunked && regroupedWins(Control->ProvisionalNs, Chunks, Margin))
+      Chosen = Chunked;
   }
   Control->Current = R->Chosen = Chosen;
 }

@@ -47,6 +47,7 @@ struct GuardControl {
   uint32_t Outcome;   // FullTrialOutcome
   uint32_t Provisional; // what trials 1-3 chose, before the chunked trial
   uint32_t HasChunks;   // the decision sorted chunks (canChunk)
+  double ProvisionalNs; // its fastest trial's time (0: untimed)
   unsigned long long Stamps[NumStamps];
 };
 

@@ -144,15 +144,15 @@ DIVOPT_HOST_DEVICE inline uint32_t dealtSource(uint32_t P, const Machine &M) {
 //      two is kept; in between: the identity layout, the original's time
 //      plus reading D, and the full regrouping must beat it by Margin;
 //      a loss: the identity, already the verdict.
-//   4. the chunked layout, where the launch has chunks: kept when it beats
-//      what trials 1-3 chose (its trial's time, the identity's where they
-//      kept the original) by Margin. Its estimate alone cannot say: it gives
-//      up some of the divergence a full regrouping removes for coalesced
-//      memory, which only a timed launch prices. On an H200 it won where
-//      single threads' scattered accesses cost most (stereo matching 1.28 ms
+//   4. the chunked layout, where the launch has chunks and chunkedHasAChance:
+//      kept when it beats what trials 1-3 chose (its trial's time, the
+//      identity's where they kept the original) by Margin. It gives up some
+//      of the divergence a full regrouping removes for coalesced memory,
+//      which only a timed launch prices. On an H200 it won where single
+//      threads' scattered accesses cost most (stereo matching 1.28 ms
 //      against greedy-max's 1.69; ec, which a full regrouping slows by half,
-//      2.47 against 2.89 as written) and lost by 19-150% where a thread reads
-//      little (Mandelbrot, walk, mc, nw, sw).
+//      2.47 against 2.89 as written) and lost by 19-260% where a thread
+//      reads little (Mandelbrot, walk, mc, nw, sw).
 enum GuardTrial : unsigned { ProbeTrial, FullTrial, ConfirmTrial, ChunkTrial, GuardTrials };
 constexpr double CostCloneBound = 1.5;
 // The probe is judged with ProbeMargin against an allowance over its
@@ -219,6 +219,22 @@ DIVOPT_HOST_DEVICE inline FullTrialOutcome judgeFullTrial(double ReferenceNs, do
 // depends on how the kernel's blocks fill the GPU's waves.
 DIVOPT_HOST_DEVICE inline Layout otherLayout(Layout Full) { return Full == Dealt ? Sorted : Full; }
 
+
+// Chunks keep a warp's memory close to the original's, so a chunked launch
+// takes about the reference launch's time scaled by the estimate's ratio of
+// chunked to original cycles. Where that is more than ChunkChance times the
+// fastest trial so far, the chunked trial is not run: it would only cost a
+// launch's loss (nw: 9.1 ms chunked against 2.5 ms dealt). On an H200 the
+// ratio was 0.52-0.99 where chunks were tried and kept or lost by little
+// (matpow 0.99, kept; sm 0.76; ec, bfs, mum, sl 0.52-0.65) and 1.43-3.5
+// where they lost by 19-260% (Mandelbrot 1.43, mc 1.73, sw 1.87, walk 3.1).
+constexpr double ChunkChance = 1.2;
+DIVOPT_HOST_DEVICE inline bool chunkedHasAChance(double ReferenceNs, double OriginalCycles,
+                                                 double ChunkedCycles, double FastestNs) {
+  if (!(ReferenceNs > 0) || !(OriginalCycles > 0) || !(ChunkedCycles > 0) || !(FastestNs > 0))
+    return false;
+  return ReferenceNs * (ChunkedCycles / OriginalCycles) <= FastestNs * ChunkChance;
+}
 
 // The guard's rule where it is unsure: keep the regrouping only when its
 // timed launch beats the compared one by Margin (a fraction), so that noise

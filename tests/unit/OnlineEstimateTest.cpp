@@ -166,3 +166,17 @@ TEST(OnlineEstimate, ChunkedLayoutIsAPermutationOfWholeChunks) {
   }
   EXPECT_TRUE(std::all_of(Seen.begin(), Seen.end(), [](uint32_t C) { return C == 1; }));
 }
+
+TEST(OnlineEstimate, ChunkedTrialRunsWhereItsEstimateLeavesAChance) {
+  // sm on an H200: clone 2.99 ms, chunks estimated 2.31x, greedy-max timed 1.69 ms.
+  EXPECT_TRUE(chunkedHasAChance(2.99e6, 2.31, 1.0, 1.69e6));
+  // nw: clone 15.75 ms, chunks estimated 1.80x, greedy-max timed 2.52 ms.
+  EXPECT_FALSE(chunkedHasAChance(15.75e6, 1.80, 1.0, 2.52e6));
+  // Exactly ChunkChance over the fastest trial still runs; beyond, not.
+  EXPECT_TRUE(chunkedHasAChance(ChunkChance * 2e6, 2.0, 2.0, 2e6));
+  EXPECT_FALSE(chunkedHasAChance(ChunkChance * 2e6 * 1.01, 2.0, 2.0, 2e6));
+  // Nothing timed or estimated: no trial.
+  EXPECT_FALSE(chunkedHasAChance(0, 2.0, 1.0, 1e6));
+  EXPECT_FALSE(chunkedHasAChance(1e6, 2.0, 0, 1e6));
+  EXPECT_FALSE(chunkedHasAChance(1e6, 2.0, 1.0, 0));
+}
