@@ -131,7 +131,7 @@ __global__ void applyKernel(const uint32_t *Perm, const uint32_t *ProbePerm,
   D[P] = L == Sorted                           ? Perm[P]
          : L == Dealt                          ? Perm[dealtSource(P, M)]
          : L == Chunked                        ? chunkedThread(P, ChunkPerm)
-         : L == Probe && probeIndex(P, M, Q) ? ProbePerm[Q]
+         : L == Probe && probeIndex(P, M, Q) ? ProbePerm[probeSource(Q, M)]
                                                : P;
 }
 
@@ -202,8 +202,16 @@ __global__ void trialLayoutKernel(unsigned Trial, double Margin, double Bound,
       if (R->TrialLayout[T] == Chosen && R->TrialNs[T] > 0 && (Fastest == 0 || R->TrialNs[T] < Fastest))
         Fastest = R->TrialNs[T];
     Control->ProvisionalNs = Fastest;
-    if (Control->HasChunks && chunkedHasAChance(costCloneNs(Control), R->EstimateOriginal,
-                                                R->EstimateChunked, Fastest))
+    // The original's time as the trials know it: the fastest of the cost
+    // clone (its work plus one add a block; nvcc's copy of matpow's ran 2x
+    // its original), the probe (fifteen sixteenths of it as written) and
+    // the identity trials.
+    double Original = costCloneNs(Control);
+    for (unsigned T = ProbeTrial; T < ChunkTrial; ++T)
+      if ((T == ProbeTrial || R->TrialLayout[T] == Identity) && R->TrialNs[T] > 0)
+        Original = fmin(Original, R->TrialNs[T]);
+    if (Control->HasChunks &&
+        chunkedHasAChance(Original, R->EstimateOriginal, R->EstimateChunked, Fastest))
       Control->Current = Chunked;
   } else if (Control->Abandoned) { // the confirming trial from here on
     R->TrialNs[FullTrial] = trialNs(Control, FullTrial); // the identity layout: the reference

@@ -20,7 +20,8 @@ enum Layout : uint32_t {
   Dealt = 2,     // Greedy-Max: the sorted warps dealt to blocks heaviest
                  // first, in serpentine order, so blocks carry equal work
   Probe = 3,     // the guard's probe: every ProbeShare-th block regrouped
-                 // (sorted) among themselves, the rest as written
+                 // among themselves as the full regrouping would (probeSource),
+                 // the rest as written
   Chunked = 4,   // Sorting of chunks of ChunkThreads consecutive threads, each
                  // chunk kept whole and priced by its costliest thread
 };
@@ -118,6 +119,20 @@ DIVOPT_HOST_DEVICE inline uint32_t dealtSource(uint32_t P, const Machine &M) {
   uint32_t Slot = Round % 2 == 0 ? Block : M.Blocks - 1 - Block;
   uint64_t Warp = uint64_t(Round) * M.Blocks + Slot;
   return uint32_t(Warp * 32 + Lane);
+}
+
+// The probe's Q-th position runs the thread at this position of its blocks'
+// own descending sort: dealt among the probe's blocks where the full
+// regrouping deals (fullLayout), so that the probe times what the full trial
+// will run. Sorted, the probe's first block took all its costliest threads
+// and ran long after the rest: sl's probe (2304 blocks, about one wave)
+// measured 4-5% over the identity while Greedy-Max in full ran 1.45x faster.
+DIVOPT_HOST_DEVICE inline uint32_t probeSource(uint32_t Q, const Machine &M) {
+  if (!canDeal(M))
+    return Q;
+  Machine Probe = M;
+  Probe.Blocks = probeBlocks(M);
+  return dealtSource(Q, Probe);
 }
 
 // The guard times up to three launches after the cost clone, each computing
@@ -221,19 +236,20 @@ DIVOPT_HOST_DEVICE inline Layout otherLayout(Layout Full) { return Full == Dealt
 
 
 // Chunks keep a warp's memory close to the original's, so a chunked launch
-// takes about the reference launch's time scaled by the estimate's ratio of
-// chunked to original cycles. Where that is more than ChunkChance times the
-// fastest trial so far, the chunked trial is not run: it would only cost a
-// launch's loss (nw: 9.1 ms chunked against 2.5 ms dealt). On an H200 the
-// ratio was 0.52-0.99 where chunks were tried and kept or lost by little
-// (matpow 0.99, kept; sm 0.76; ec, bfs, mum, sl 0.52-0.65) and 1.43-3.5
-// where they lost by 19-260% (Mandelbrot 1.43, mc 1.73, sw 1.87, walk 3.1).
+// takes about the original's time (OriginalNs, as the trials know it)
+// scaled by the estimate's ratio of chunked to original cycles. Where that
+// is more than ChunkChance times the fastest trial so far, the chunked trial
+// is not run: it would only cost a launch's loss (nw: 9.1 ms chunked against
+// 2.5 ms dealt). On an H200, from the cost clone's time, the ratio was
+// 0.52-0.99 where chunks won or lost by little (matpow 0.99, won; sm 0.76;
+// ec, bfs, mum, sl 0.52-0.65) and 1.43-3.5 where they lost by 19-260%
+// (Mandelbrot 1.43, mc 1.73, sw 1.87, walk 3.1, nw 3.5).
 constexpr double ChunkChance = 1.2;
-DIVOPT_HOST_DEVICE inline bool chunkedHasAChance(double ReferenceNs, double OriginalCycles,
+DIVOPT_HOST_DEVICE inline bool chunkedHasAChance(double OriginalNs, double OriginalCycles,
                                                  double ChunkedCycles, double FastestNs) {
-  if (!(ReferenceNs > 0) || !(OriginalCycles > 0) || !(ChunkedCycles > 0) || !(FastestNs > 0))
+  if (!(OriginalNs > 0) || !(OriginalCycles > 0) || !(ChunkedCycles > 0) || !(FastestNs > 0))
     return false;
-  return ReferenceNs * (ChunkedCycles / OriginalCycles) <= FastestNs * ChunkChance;
+  return OriginalNs * (ChunkedCycles / OriginalCycles) <= FastestNs * ChunkChance;
 }
 
 // The guard's rule where it is unsure: keep the regrouping only when its

@@ -180,3 +180,24 @@ TEST(OnlineEstimate, ChunkedTrialRunsWhereItsEstimateLeavesAChance) {
   EXPECT_FALSE(chunkedHasAChance(1e6, 2.0, 0, 1e6));
   EXPECT_FALSE(chunkedHasAChance(1e6, 2.0, 1.0, 0));
 }
+
+TEST(OnlineEstimate, ProbeDealsItsBlocksAsTheFullRegroupingDoes) {
+  Machine M{132, 2304, 128}; // sl: 144 probe blocks of 4 warps
+  uint32_t N = probeThreads(M);
+  ASSERT_EQ(N, 144u * 128);
+  std::vector<uint32_t> Seen(N, 0);
+  std::vector<float> BlockSum(probeBlocks(M), 0);
+  for (uint32_t Q = 0; Q < N; ++Q) {
+    uint32_t S = probeSource(Q, M);
+    ASSERT_LT(S, N);
+    ++Seen[S];
+    if (Q % 32 == 0) // sorted position S costs N - S; a warp's first lane is its costliest
+      BlockSum[Q / M.ThreadsPerBlock] += float(N - S);
+  }
+  EXPECT_TRUE(std::all_of(Seen.begin(), Seen.end(), [](uint32_t C) { return C == 1; }));
+  // Sorted, the first probe block would take the 4 costliest warps; dealt,
+  // no block is a warp's cost above the mean.
+  float Mean = std::accumulate(BlockSum.begin(), BlockSum.end(), 0.0f) / BlockSum.size();
+  EXPECT_LE(*std::max_element(BlockSum.begin(), BlockSum.end()), Mean + float(N));
+  EXPECT_EQ(probeSource(5, Machine{132, 64, 48}), 5u); // blocks of partial warps: sorted
+}
