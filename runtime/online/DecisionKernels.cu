@@ -199,7 +199,8 @@ __global__ void trialLayoutKernel(unsigned Trial, double Margin, double Bound,
     uint32_t Chosen = Control->Current = Control->Provisional = firstVerdict(Control, R, Margin);
     double Fastest = 0;
     for (unsigned T = FullTrial; T < ChunkTrial; ++T)
-      if (R->TrialLayout[T] == Chosen && R->TrialNs[T] > 0 && (Fastest == 0 || R->TrialNs[T] < Fastest))
+      if (R->TrialLayout[T] == Chosen && R->TrialNs[T] > 0 &&
+          (Fastest == 0 || R->TrialNs[T] < Fastest))
         Fastest = R->TrialNs[T];
     Control->ProvisionalNs = Fastest;
     // The original's time as the trials know it: the fastest of the cost
@@ -240,7 +241,8 @@ __global__ void verdictKernel(double Margin, GuardControl *Control, DecisionResu
     Chosen = Control->Provisional;
     double Chunks = trialNs(Control, ChunkTrial);
     R->TrialNs[ChunkTrial] = Chunks;
-    if (R->TrialLayout[ChunkTrial] == Chunked && regroupedWins(Control->ProvisionalNs, Chunks, Margin))
+    if (R->TrialLayout[ChunkTrial] == Chunked &&
+        regroupedWins(Control->ProvisionalNs, Chunks, Margin))
       Chosen = Chunked;
   }
   Control->Current = R->Chosen = Chosen;
@@ -258,8 +260,8 @@ void applyLayout(const DecisionBuffers &B, const Machine &M, uint32_t *D, cudaSt
 
 cudaError_t preloadDecisionKernels(cudaStream_t S) {
   if (cudaError_t E =
-          loadKernels(&chunkCostKernel, &gatherProbeKernel, &estimateKernel, &finalizeKernel, &applyKernel,
-                      &trialLayoutKernel, &verdictKernel, &publishStampsKernel);
+          loadKernels(&chunkCostKernel, &gatherProbeKernel, &estimateKernel, &finalizeKernel,
+                      &applyKernel, &trialLayoutKernel, &verdictKernel, &publishStampsKernel);
       E != cudaSuccess)
     return E;
   // CUB's sort kernels have no names to preload by: one sort of each kind
