@@ -143,6 +143,15 @@ __device__ double costCloneNs(const GuardControl *C) {
   return double(C->Stamps[CostEnd] - C->Stamps[CostStart]);
 }
 
+// The fastest of the first three trials that ran layout L (0: none did).
+__device__ double fastestTrial(const DecisionResult *R, uint32_t L) {
+  double Fastest = 0;
+  for (unsigned T = ProbeTrial; T < ChunkTrial; ++T)
+    if (R->TrialLayout[T] == L && R->TrialNs[T] > 0 && (Fastest == 0 || R->TrialNs[T] < Fastest))
+      Fastest = R->TrialNs[T];
+  return Fastest;
+}
+
 // What the probe, the full and the confirming trial chose (OnlineEstimate.h),
 // with the confirming trial's time recorded. Its time, for the chunked
 // trial, is that layout's fastest trial: the identity's where it is the
@@ -197,20 +206,15 @@ __global__ void trialLayoutKernel(unsigned Trial, double Margin, double Bound,
   } else if (Trial == ChunkTrial) {
     // The chunked layout where it has a chance, else what the first trials chose.
     uint32_t Chosen = Control->Current = Control->Provisional = firstVerdict(Control, R, Margin);
-    double Fastest = 0;
-    for (unsigned T = FullTrial; T < ChunkTrial; ++T)
-      if (R->TrialLayout[T] == Chosen && R->TrialNs[T] > 0 &&
-          (Fastest == 0 || R->TrialNs[T] < Fastest))
-        Fastest = R->TrialNs[T];
-    Control->ProvisionalNs = Fastest;
+    double Fastest = Control->ProvisionalNs = fastestTrial(R, Chosen);
     // The original's time as the trials know it: the fastest of the cost
     // clone (its work plus one add a block; nvcc's copy of matpow's ran 2x
     // its original), the probe (fifteen sixteenths of it as written) and
     // the identity trials.
     double Original = costCloneNs(Control);
-    for (unsigned T = ProbeTrial; T < ChunkTrial; ++T)
-      if ((T == ProbeTrial || R->TrialLayout[T] == Identity) && R->TrialNs[T] > 0)
-        Original = fmin(Original, R->TrialNs[T]);
+    for (double Ns : {R->TrialNs[ProbeTrial], fastestTrial(R, Identity)})
+      if (Ns > 0)
+        Original = fmin(Original, Ns);
     if (Control->HasChunks &&
         chunkedHasAChance(Original, R->EstimateOriginal, R->EstimateChunked, Fastest))
       Control->Current = Chunked;

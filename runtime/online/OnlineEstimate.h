@@ -135,7 +135,7 @@ DIVOPT_HOST_DEVICE inline uint32_t probeSource(uint32_t Q, const Machine &M) {
   return dealtSource(Q, Probe);
 }
 
-// The guard times up to three launches after the cost clone, each computing
+// The guard times up to four launches after the cost clone, each computing
 // the user's results through the redirected clone, with D rewritten on the
 // GPU before each from what the earlier ones measured; the host queues them
 // without knowing. No trial runs the original: a launch not regrouped costs
@@ -233,7 +233,6 @@ DIVOPT_HOST_DEVICE inline FullTrialOutcome judgeFullTrial(double ReferenceNs, do
 // heaviest first, Greedy-Max's carry equal work, and which finishes sooner
 // depends on how the kernel's blocks fill the GPU's waves.
 DIVOPT_HOST_DEVICE inline Layout otherLayout(Layout Full) { return Full == Dealt ? Sorted : Full; }
-
 
 // Chunks keep a warp's memory close to the original's, so a chunked launch
 // takes about the original's time (OriginalNs, as the trials know it)
