@@ -30,7 +30,7 @@ for A in $APPS; do
       X=$BUILD/bin/rewritten/bench-app-$A BASE=$BUILD/bin/nvcc/bench-app-$A
     fi
     row "$A $Build off" DIVOPT_MODE=off "$BASE" --repeat "$R"
-    for L in greedy-max sorting chunked; do
+    for L in greedy-max sorting chunked in-block; do
       row "$A $Build $L" DIVOPT_MODE=optimize DIVOPT_MODEL=none DIVOPT_ALGORITHM=$L "$X" --repeat "$R"
     done
     : >"$LOG"

@@ -164,7 +164,7 @@ const RuntimeConfig &config() {
 bool onlineMode(const RuntimeConfig &C) {
   const std::string &A = C.Algorithm;
   bool OnGpu = A == "auto" || A == "sorting" || A == "greedy" || A == "greedy-max" ||
-               A == "chunked";
+               A == "chunked" || A == "in-block";
   return C.RunMode == Mode::Optimize &&
          (C.ProfileUse.empty() ? OnGpu && C.Model.empty() : A == "auto");
 }

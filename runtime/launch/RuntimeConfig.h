@@ -28,7 +28,8 @@
 //   DIVOPT_MIN_GAIN      optimize mode: least predicted improvement to regroup
 //                        for (default 0.05, a fraction of the scheduled metric)
 //   DIVOPT_ALGORITHM     optimize mode: auto (default) | sorting | greedy |
-//                        greedy-max | chunked (online mode's alone), or
+//                        greedy-max | chunked | in-block (online mode's
+//                        alone), or
 //                        shuffle:SEED / identity, which regroup
 //                        without a model to check a kernel's results do not
 //                        depend on thread order

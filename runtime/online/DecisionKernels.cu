@@ -33,6 +33,12 @@ __global__ void chunkCostKernel(const float *Cost, uint32_t Chunks, float *Chunk
                        fmaxf(fmaxf(B.x, B.y), fmaxf(B.z, B.w)));
 }
 
+__global__ void inBlockKeyKernel(const float *Cost, Machine M, uint32_t Threads, float *Keys) {
+  uint32_t T = blockIdx.x * blockDim.x + threadIdx.x;
+  if (T < Threads)
+    Keys[T] = __uint_as_float(inBlockKey(T, __float_as_uint(Cost[T]), M));
+}
+
 __global__ void gatherProbeKernel(const float *Cost, Machine M, float *ProbeCost,
                                   uint32_t *ProbeIds) {
   uint32_t Q = blockIdx.x * blockDim.x + threadIdx.x;
@@ -46,9 +52,11 @@ __global__ void gatherProbeKernel(const float *Cost, Machine M, float *ProbeCost
 // One block per user block, one thread per user thread: warp w of this block
 // is warp w of the user's block, whatever the block size. In the chunked
 // layout position P runs a thread of the P / ChunkThreads-th costliest chunk,
-// priced at that chunk's cost (ChunkSortedCost: null where there are no chunks).
+// priced at that chunk's cost (ChunkSortedCost: null where there are no chunks);
+// sorted within blocks, it runs thread InBlockPerm[P] (null: not sorted so).
 __global__ void estimateKernel(const float *Cost, const float *SortedCost,
-                               const float *ChunkSortedCost, LayoutSums *Sums) {
+                               const float *ChunkSortedCost, const uint32_t *InBlockPerm,
+                               LayoutSums *Sums) {
   __shared__ float WarpMax[LayoutSums::Layouts][32];
   uint32_t P = blockIdx.x * blockDim.x + threadIdx.x;
   unsigned Lane = threadIdx.x % 32, Warp = threadIdx.x / 32;
@@ -60,10 +68,13 @@ __global__ void estimateKernel(const float *Cost, const float *SortedCost,
       ChunkSortedCost
           ? __reduce_max_sync(Active, __float_as_uint(ChunkSortedCost[P / ChunkThreads]))
           : 0;
+  unsigned SortedInBlocks =
+      InBlockPerm ? __reduce_max_sync(Active, __float_as_uint(Cost[InBlockPerm[P]])) : 0;
   if (Lane == 0) {
     WarpMax[LayoutSums::AsWritten][Warp] = __uint_as_float(AsWritten);
     WarpMax[LayoutSums::AsSorted][Warp] = __uint_as_float(AsSorted);
     WarpMax[LayoutSums::InChunks][Warp] = __uint_as_float(InChunks);
+    WarpMax[LayoutSums::SortedInBlocks][Warp] = __uint_as_float(SortedInBlocks);
   }
   __syncthreads();
   if (threadIdx.x < LayoutSums::Layouts) {
@@ -84,8 +95,9 @@ __device__ LayoutCost layoutCost(const LayoutSums *Sums, unsigned L) {
   return {Sums->WarpMaxSum[L], __uint_as_float(Sums->MaxBlockSumBits[L])};
 }
 
-__global__ void finalizeKernel(const LayoutSums *Sums, bool HasChunks, Machine M, double MinGain,
-                               Forced F, GuardControl *Control, DecisionResult *R) {
+__global__ void finalizeKernel(const LayoutSums *Sums, bool HasChunks, bool HasInBlocks, Machine M,
+                               double MinGain, Forced F, GuardControl *Control,
+                               DecisionResult *R) {
   float MaxWarp = __uint_as_float(Sums->MaxWarpBits);
   LayoutCost CSorted = layoutCost(Sums, LayoutSums::AsSorted);
   uint32_t Full = fullLayout(M);
@@ -96,22 +108,32 @@ __global__ void finalizeKernel(const LayoutSums *Sums, bool HasChunks, Machine M
       estimateCycles(Full == Dealt ? dealtCost(CSorted, MaxWarp, M) : CSorted, MaxWarp, M);
   double TChunked =
       HasChunks ? estimateCycles(layoutCost(Sums, LayoutSums::InChunks), MaxWarp, M) : 0;
+  double TInBlocks =
+      HasInBlocks ? estimateCycles(layoutCost(Sums, LayoutSums::SortedInBlocks), MaxWarp, M)
+                  : 0;
   uint32_t Chosen = Full;
   double TChosen = TFull;
   if (F == Forced::Chunked && HasChunks) {
     Chosen = Chunked;
     TChosen = TChunked;
   }
+  if (F == Forced::InBlocks && HasInBlocks) {
+    Chosen = InBlocks;
+    TChosen = TInBlocks;
+  }
   if (F == Forced::Auto && !(TChosen > 0 && TOriginal >= TChosen * (1.0 + MinGain)))
     Chosen = Identity;
   Control->Current = Control->Estimated = Chosen;
   Control->HasChunks = HasChunks && TChunked > 0;
+  Control->HasInBlocks = HasInBlocks && TInBlocks > 0;
+  Control->OriginalNs = 0;
   Control->Abandoned = 0;
   Control->ProbeUnsure = 0;
   Control->Outcome = uint32_t(FullTrialOutcome::Loses);
   R->EstimateOriginal = TOriginal;
   R->EstimateChosen = Chosen == Identity ? TOriginal : TChosen;
   R->EstimateChunked = TChunked;
+  R->EstimateInBlocks = TInBlocks;
   R->Estimated = R->Chosen = Chosen;
   R->Abandoned = 0;
   R->Outcome = uint32_t(FullTrialOutcome::Loses);
@@ -122,8 +144,8 @@ __global__ void finalizeKernel(const LayoutSums *Sums, bool HasChunks, Machine M
 }
 
 __global__ void applyKernel(const uint32_t *Perm, const uint32_t *ProbePerm,
-                            const uint32_t *ChunkPerm, Machine M, uint32_t Threads,
-                            const GuardControl *Control, uint32_t *D) {
+                            const uint32_t *ChunkPerm, const uint32_t *InBlockPerm, Machine M,
+                            uint32_t Threads, const GuardControl *Control, uint32_t *D) {
   uint32_t P = blockIdx.x * blockDim.x + threadIdx.x;
   if (P >= Threads)
     return;
@@ -131,6 +153,7 @@ __global__ void applyKernel(const uint32_t *Perm, const uint32_t *ProbePerm,
   D[P] = L == Sorted                           ? Perm[P]
          : L == Dealt                          ? Perm[dealtSource(P, M)]
          : L == Chunked                        ? chunkedThread(P, ChunkPerm)
+         : L == InBlocks                       ? InBlockPerm[P]
          : L == Probe && probeIndex(P, M, Q) ? ProbePerm[probeSource(Q, M)]
                                                : P;
 }
@@ -215,9 +238,23 @@ __global__ void trialLayoutKernel(unsigned Trial, double Margin, double Bound,
     for (double Ns : {R->TrialNs[ProbeTrial], fastestTrial(R, Identity)})
       if (Ns > 0)
         Original = fmin(Original, Ns);
+    Control->OriginalNs = Original;
     if (Control->HasChunks &&
-        chunkedHasAChance(Original, R->EstimateOriginal, R->EstimateChunked, Fastest))
+        localLayoutHasAChance(Original, R->EstimateOriginal, R->EstimateChunked, Fastest))
       Control->Current = Chunked;
+  } else if (Trial == InBlockTrial) {
+    // The chunked layout, where it beat trials 1-3, is the one to beat.
+    double Chunks = R->TrialNs[ChunkTrial] = trialNs(Control, ChunkTrial);
+    if (R->TrialLayout[ChunkTrial] == Chunked &&
+        regroupedWins(Control->ProvisionalNs, Chunks, Margin)) {
+      Control->Provisional = Chunked;
+      Control->ProvisionalNs = Chunks;
+    }
+    Control->Current = Control->Provisional;
+    if (Control->HasInBlocks && localLayoutHasAChance(Control->OriginalNs, R->EstimateOriginal,
+                                                      R->EstimateInBlocks,
+                                                      Control->ProvisionalNs))
+      Control->Current = InBlocks;
   } else if (Control->Abandoned) { // the confirming trial from here on
     R->TrialNs[FullTrial] = trialNs(Control, FullTrial); // the identity layout: the reference
   } else if (Control->ProbeUnsure) {
@@ -243,11 +280,10 @@ __global__ void verdictKernel(double Margin, GuardControl *Control, DecisionResu
   uint32_t Chosen = Identity;
   if (Control->Estimated != Identity) {
     Chosen = Control->Provisional;
-    double Chunks = trialNs(Control, ChunkTrial);
-    R->TrialNs[ChunkTrial] = Chunks;
-    if (R->TrialLayout[ChunkTrial] == Chunked &&
-        regroupedWins(Control->ProvisionalNs, Chunks, Margin))
-      Chosen = Chunked;
+    double Sorted = R->TrialNs[InBlockTrial] = trialNs(Control, InBlockTrial);
+    if (R->TrialLayout[InBlockTrial] == InBlocks &&
+        regroupedWins(Control->ProvisionalNs, Sorted, Margin))
+      Chosen = InBlocks;
   }
   Control->Current = R->Chosen = Chosen;
 }
@@ -256,8 +292,9 @@ unsigned gridFor(uint32_t Threads) { return (Threads + ApplyThreads - 1) / Apply
 
 // D in the layout B.Control->Current names.
 void applyLayout(const DecisionBuffers &B, const Machine &M, uint32_t *D, cudaStream_t S) {
-  applyKernel<<<gridFor(B.Threads), ApplyThreads, 0, S>>>(B.Perm, B.ProbePerm, B.ChunkPerm, M,
-                                                          B.Threads, B.Control, D);
+  applyKernel<<<gridFor(B.Threads), ApplyThreads, 0, S>>>(B.Perm, B.ProbePerm, B.ChunkPerm,
+                                                          B.InBlockPerm, M, B.Threads,
+                                                          B.Control, D);
 }
 
 } // namespace
@@ -296,12 +333,11 @@ cudaError_t preloadDecisionKernels(cudaStream_t S) {
 }
 
 size_t sortTempBytes(uint32_t Threads) {
-  size_t Bytes = 0;
+  size_t Bytes = 0; // all 32 bits: the most a sort of Threads keys needs
   cub::DeviceRadixSort::SortPairsDescending(nullptr, Bytes, static_cast<const float *>(nullptr),
                                             static_cast<float *>(nullptr),
                                             static_cast<const uint32_t *>(nullptr),
-                                            static_cast<uint32_t *>(nullptr), Threads,
-                                            SortBeginBit, SortEndBit);
+                                            static_cast<uint32_t *>(nullptr), Threads);
   return Bytes;
 }
 
@@ -310,6 +346,19 @@ cudaError_t queueDecision(const DecisionBuffers &B, const Machine &M, double Min
   queueStamp(B, DecisionStart, S);
   cudaMemsetAsync(B.Sums, 0, sizeof(LayoutSums), S);
   size_t TempBytes = B.SortTempBytes;
+  // The threads sorted within their blocks, first: its keys are written
+  // where the whole sort's outputs go next (DecisionBuffers).
+  bool HasInBlocks = B.InBlockPerm != nullptr;
+  if (HasInBlocks) {
+    auto *Keys = reinterpret_cast<float *>(B.Perm);
+    inBlockKeyKernel<<<gridFor(B.Threads), ApplyThreads, 0, S>>>(B.Cost, M, B.Threads, Keys);
+    if (cudaError_t E = cub::DeviceRadixSort::SortPairsDescending(
+            B.SortTemp, TempBytes, Keys, B.SortedCost, B.Ids, B.InBlockPerm, B.Threads, 0,
+            int(inBlockBlockBits(M) + inBlockCostBits(M)), S);
+        E != cudaSuccess)
+      return E;
+  }
+  TempBytes = B.SortTempBytes;
   if (cudaError_t E = cub::DeviceRadixSort::SortPairsDescending(
           B.SortTemp, TempBytes, B.Cost, B.SortedCost, B.Ids, B.Perm, B.Threads, SortBeginBit,
           SortEndBit, S);
@@ -338,8 +387,9 @@ cudaError_t queueDecision(const DecisionBuffers &B, const Machine &M, double Min
       return E;
   }
   estimateKernel<<<M.Blocks, M.ThreadsPerBlock, 0, S>>>(B.Cost, B.SortedCost,
-                                                        B.ChunkSortedCost, B.Sums);
-  finalizeKernel<<<1, 1, 0, S>>>(B.Sums, HasChunks, M, MinGain, F, B.Control, R);
+                                                        B.ChunkSortedCost, B.InBlockPerm,
+                                                        B.Sums);
+  finalizeKernel<<<1, 1, 0, S>>>(B.Sums, HasChunks, HasInBlocks, M, MinGain, F, B.Control, R);
   applyLayout(B, M, D, S);
   queueStamp(B, DecisionEnd, S);
   publishStampsKernel<<<1, 1, 0, S>>>(B.Control, R);

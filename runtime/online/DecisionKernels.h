@@ -27,6 +27,7 @@ enum Stamp : unsigned {
 struct DecisionResult {
   double EstimateOriginal, EstimateChosen; // estimateCycles
   double EstimateChunked;                  // the chunked layout's (0: none)
+  double EstimateInBlocks;                 // the layout sorted within blocks' (0: none)
   uint32_t Estimated;                      // the estimate's Layout (Identity: no gain)
   uint32_t Chosen;                         // the verdict: the Layout D holds for good
   uint32_t Abandoned;                      // the probe lost (judgeProbe)
@@ -45,21 +46,23 @@ struct GuardControl {
   uint32_t Abandoned;
   uint32_t ProbeUnsure; // judgeProbe said Unsure: trial 2 timed the identity
   uint32_t Outcome;   // FullTrialOutcome
-  uint32_t Provisional; // what trials 1-3 chose, before the chunked trial
+  uint32_t Provisional; // the fastest layout trials 1-3 (then 4) chose
   uint32_t HasChunks;   // the decision sorted chunks (canChunk)
+  uint32_t HasInBlocks; // the decision sorted within blocks (canSortInBlocks)
   double ProvisionalNs; // its fastest trial's time (0: untimed)
+  double OriginalNs;    // the original's time as the trials know it
   unsigned long long Stamps[NumStamps];
 };
 
 // What the estimate kernel sums, in device memory.
 struct LayoutSums {
-  enum : unsigned { AsWritten, AsSorted, InChunks, Layouts };
+  enum : unsigned { AsWritten, AsSorted, InChunks, SortedInBlocks, Layouts };
   double WarpMaxSum[Layouts];
   unsigned MaxBlockSumBits[Layouts]; // float bits: costs are never negative
   unsigned MaxWarpBits;
 };
 
-enum class Forced : uint32_t { Auto, Sorting, GreedyMax, Chunked };
+enum class Forced : uint32_t { Auto, Sorting, GreedyMax, Chunked, InBlocks };
 
 // Device buffers of one kernel and launch shape, reused by every decision.
 struct DecisionBuffers {
@@ -76,13 +79,16 @@ struct DecisionBuffers {
   // Threads / ChunkThreads of Ids are the chunks' ids).
   float *ChunkCost = nullptr, *ChunkSortedCost = nullptr;
   uint32_t *ChunkPerm = nullptr;
+  // canSortInBlocks: thread ids sorted within their blocks (inBlockKey). The
+  // sort's keys live in Perm and SortedCost, which the whole sort writes after.
+  uint32_t *InBlockPerm = nullptr;
   void *SortTemp = nullptr;
   size_t SortTempBytes = 0;
   LayoutSums *Sums = nullptr;
   GuardControl *Control = nullptr;
 };
 
-// CUB's scratch for sorting Threads costs.
+// CUB's scratch for sorting Threads costs (or keys of up to 32 bits).
 size_t sortTempBytes(uint32_t Threads);
 
 // Loads the decision's kernels, CUB's sort among them, by asking for their
@@ -99,7 +105,8 @@ cudaError_t preloadStreamWrites();
 cudaError_t queueStamp(const DecisionBuffers &B, Stamp Which, cudaStream_t S);
 cudaError_t queueIds(const DecisionBuffers &B, cudaStream_t S);
 
-// Sorts the costs, prices the original, sorted and dealt layouts, picks one
+// Sorts the costs, prices the original, sorted, dealt, chunked and
+// within-block sorted layouts, picks one
 // (Forced, or the best estimate when it gains MinGain, else Identity) and
 // writes D accordingly: the chosen permutation or the identity.
 cudaError_t queueDecision(const DecisionBuffers &B, const Machine &M, double MinGain, Forced F,

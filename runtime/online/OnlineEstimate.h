@@ -24,6 +24,8 @@ enum Layout : uint32_t {
                  // the rest as written
   Chunked = 4,   // Sorting of chunks of ChunkThreads consecutive threads, each
                  // chunk kept whole and priced by its costliest thread
+  InBlocks = 5,  // Sorting within each block: a block runs its own threads,
+                 // costliest first, and the blocks stay as written
 };
 
 // A chunk is a quarter warp: eight neighbouring threads' unit-stride 4-byte
@@ -54,6 +56,42 @@ struct Machine {
   uint32_t Blocks = 1;           // blocks in the launch
   uint32_t ThreadsPerBlock = 32;
 };
+
+// Sorting within blocks keeps every thread's memory in its block's span: a
+// warp still touches more sectors than as written, but they are the ones
+// its block's other warps bring into L1 and L2, where a global sort sends
+// each lane to a different part of the launch. It gains where blocks are
+// alike and their warps are not: matrix power (every thread a geometric
+// exponent, a block the max of 256) on an H100, 1.74 ms sorted within its
+// blocks against 2.49 in chunks, 2.85 sorted whole and 4.25 as written.
+// One descending sort of keys that hold the block (ascending: its
+// complement) above the cost's top bits: a float's bits with the sign bit
+// clear, so the cost sort's kernels serve (a float sort compares such bits
+// as unsigned), and the stable sort keeps equal costs in thread order.
+constexpr unsigned InBlockKeyBits = 31;   // below the float's sign bit
+constexpr unsigned InBlockMinCostBits = 8; // a cost's exponent: within 2x
+DIVOPT_HOST_DEVICE inline unsigned inBlockBlockBits(const Machine &M) {
+  unsigned Bits = 0;
+  while (Bits < 32 && (uint64_t(1) << Bits) < M.Blocks)
+    ++Bits;
+  return Bits;
+}
+DIVOPT_HOST_DEVICE inline unsigned inBlockCostBits(const Machine &M) {
+  unsigned Left = InBlockKeyBits - inBlockBlockBits(M);
+  return Left < 16 ? Left : 16;
+}
+// Blocks of one warp have nothing to sort; more blocks than the key holds
+// with a cost's exponent beside them are not sorted within.
+DIVOPT_HOST_DEVICE inline bool canSortInBlocks(const Machine &M) {
+  return M.ThreadsPerBlock > 32 && inBlockBlockBits(M) + InBlockMinCostBits <= InBlockKeyBits;
+}
+// The sort key of thread T of cost CostBits (a non-negative float's bits).
+DIVOPT_HOST_DEVICE inline uint32_t inBlockKey(uint32_t T, uint32_t CostBits, const Machine &M) {
+  unsigned CostKeyBits = inBlockCostBits(M);
+  uint32_t Block = T / M.ThreadsPerBlock;
+  uint32_t FromTop = M.Blocks - 1 - Block; // descending sort, block 0 first
+  return (FromTop << CostKeyBits) | (CostBits >> (InBlockKeyBits - CostKeyBits));
+}
 
 // Issue-limited estimate: the launch takes at least its warps' work spread
 // over every scheduler (4 per SM on Hopper), at least its heaviest block's
@@ -135,7 +173,7 @@ DIVOPT_HOST_DEVICE inline uint32_t probeSource(uint32_t Q, const Machine &M) {
   return dealtSource(Q, Probe);
 }
 
-// The guard times up to four launches after the cost clone, each computing
+// The guard times up to five launches after the cost clone, each computing
 // the user's results through the redirected clone, with D rewritten on the
 // GPU before each from what the earlier ones measured; the host queues them
 // without knowing. No trial runs the original: a launch not regrouped costs
@@ -159,7 +197,7 @@ DIVOPT_HOST_DEVICE inline uint32_t probeSource(uint32_t Q, const Machine &M) {
 //      two is kept; in between: the identity layout, the original's time
 //      plus reading D, and the full regrouping must beat it by Margin;
 //      a loss: the identity, already the verdict.
-//   4. the chunked layout, where the launch has chunks and chunkedHasAChance:
+//   4. the chunked layout, where the launch has chunks and localLayoutHasAChance:
 //      kept when it beats what trials 1-3 chose (its trial's time, the
 //      identity's where they kept the original) by Margin. It gives up some
 //      of the divergence a full regrouping removes for coalesced memory,
@@ -168,7 +206,19 @@ DIVOPT_HOST_DEVICE inline uint32_t probeSource(uint32_t Q, const Machine &M) {
 //      against greedy-max's 1.69; ec, which a full regrouping slows by half,
 //      2.47 against 2.89 as written) and lost by 19-260% where a thread
 //      reads little (Mandelbrot, walk, mc, nw, sw).
-enum GuardTrial : unsigned { ProbeTrial, FullTrial, ConfirmTrial, ChunkTrial, GuardTrials };
+//   5. the layout sorted within blocks, where canSortInBlocks and it has a
+//      chance as chunks do: kept when it beats the faster of trial 4 (where
+//      that won) and what trials 1-3 chose by Margin. It, too, trades
+//      divergence for locality, differently: chunks keep neighbours
+//      together anywhere in the launch, it keeps every thread in its block.
+enum GuardTrial : unsigned {
+  ProbeTrial,
+  FullTrial,
+  ConfirmTrial,
+  ChunkTrial,
+  InBlockTrial,
+  GuardTrials
+};
 constexpr double CostCloneBound = 1.5;
 // The probe is judged with ProbeMargin against an allowance over its
 // reference, for what the probe pays and the reference does not.
@@ -234,21 +284,22 @@ DIVOPT_HOST_DEVICE inline FullTrialOutcome judgeFullTrial(double ReferenceNs, do
 // depends on how the kernel's blocks fill the GPU's waves.
 DIVOPT_HOST_DEVICE inline Layout otherLayout(Layout Full) { return Full == Dealt ? Sorted : Full; }
 
-// Chunks keep a warp's memory close to the original's, so a chunked launch
-// takes about the original's time (OriginalNs, as the trials know it)
-// scaled by the estimate's ratio of chunked to original cycles. Where that
-// is more than ChunkChance times the fastest trial so far, the chunked trial
-// is not run: it would only cost a launch's loss (nw: 9.1 ms chunked against
-// 2.5 ms dealt). On an H200, from the cost clone's time, the ratio was
-// 0.52-0.99 where chunks won or lost by little (matpow 0.99, won; sm 0.76;
-// ec, bfs, mum, sl 0.52-0.65) and 1.43-3.5 where they lost by 19-260%
-// (Mandelbrot 1.43, mc 1.73, sw 1.87, walk 3.1, nw 3.5).
-constexpr double ChunkChance = 1.2;
-DIVOPT_HOST_DEVICE inline bool chunkedHasAChance(double OriginalNs, double OriginalCycles,
-                                                 double ChunkedCycles, double FastestNs) {
-  if (!(OriginalNs > 0) || !(OriginalCycles > 0) || !(ChunkedCycles > 0) || !(FastestNs > 0))
+// Chunks, and sorting within blocks, keep a warp's memory close to the
+// original's, so such a launch takes about the original's time (OriginalNs,
+// as the trials know it) scaled by the estimate's ratio of the layout's to
+// the original's cycles. Where that is more than LocalChance times the
+// fastest trial so far, the layout's trial is not run: it would only cost a
+// launch's loss (nw: 9.1 ms chunked against 2.5 ms dealt). On an H200, from
+// the cost clone's time, the chunked ratio was 0.52-0.99 where chunks won or
+// lost by little (matpow 0.99, won; sm 0.76; ec, bfs, mum, sl 0.52-0.65)
+// and 1.43-3.5 where they lost by 19-260% (Mandelbrot 1.43, mc 1.73, sw
+// 1.87, walk 3.1, nw 3.5).
+constexpr double LocalChance = 1.2;
+DIVOPT_HOST_DEVICE inline bool localLayoutHasAChance(double OriginalNs, double OriginalCycles,
+                                                     double LayoutCycles, double FastestNs) {
+  if (!(OriginalNs > 0) || !(OriginalCycles > 0) || !(LayoutCycles > 0) || !(FastestNs > 0))
     return false;
-  return OriginalNs * (ChunkedCycles / OriginalCycles) <= FastestNs * ChunkChance;
+  return OriginalNs * (LayoutCycles / OriginalCycles) <= FastestNs * LocalChance;
 }
 
 // The guard's rule where it is unsure: keep the regrouping only when its

@@ -22,6 +22,7 @@ const char *layoutName(uint32_t L) {
   return L == Sorted    ? "sorting"
          : L == Dealt   ? "greedy-max"
          : L == Chunked ? "chunked"
+         : L == InBlocks ? "in-block"
          : L == Probe   ? "probe"
                         : "identity";
 }
@@ -39,6 +40,8 @@ Forced forcedChoice() {
     return Forced::GreedyMax;
   if (A == "chunked")
     return Forced::Chunked;
+  if (A == "in-block")
+    return Forced::InBlocks;
   return Forced::Auto;
 }
 
@@ -132,11 +135,12 @@ bool OnlineSlot::allocateBeforeReference(cudaStream_t Stream, std::string &Why) 
   };
   size_t ProbeWords = size_t(probeThreads(M)) * 4;
   size_t ChunkWords = canChunk(N) ? Words / ChunkThreads : 0;
+  size_t InBlockWords = canSortInBlocks(M) ? Words : 0;
   size_t Cost = Carve(Words), SortedCost = Carve(Words), Ids = Carve(Words), Perm = Carve(Words),
          ProbeCostIn = Carve(ProbeWords), ProbeIdsIn = Carve(ProbeWords),
          ProbeCost = Carve(ProbeWords), ProbePerm = Carve(ProbeWords),
          ChunkCost = Carve(ChunkWords), ChunkSortedCost = Carve(ChunkWords),
-         ChunkPerm = Carve(ChunkWords), D = Carve(Words),
+         ChunkPerm = Carve(ChunkWords), InBlockPerm = Carve(InBlockWords), D = Carve(Words),
          Temp = Carve(B.SortTempBytes), Sums = Carve(sizeof(LayoutSums)),
          Control = Carve(sizeof(GuardControl));
   char *Base = nullptr;
@@ -158,6 +162,8 @@ bool OnlineSlot::allocateBeforeReference(cudaStream_t Stream, std::string &Why) 
     B.ChunkSortedCost = reinterpret_cast<float *>(Base + ChunkSortedCost);
     B.ChunkPerm = reinterpret_cast<uint32_t *>(Base + ChunkPerm);
   }
+  if (InBlockWords)
+    B.InBlockPerm = reinterpret_cast<uint32_t *>(Base + InBlockPerm);
   B.SortTemp = Base + Temp;
   B.Sums = reinterpret_cast<LayoutSums *>(Base + Sums);
   B.Control = reinterpret_cast<GuardControl *>(Base + Control);
@@ -360,17 +366,22 @@ void OnlineSlot::finish(bool Regroup) {
                       Stats.TrialLayout[T].c_str(), Stats.TrialMs[T]);
         Guard += Trial;
       }
-    char Chunks[40] = "";
-    if (DecidedSeen && Result->EstimateChunked > 0)
-      std::snprintf(Chunks, sizeof Chunks, "; chunked %+.1f%%",
-                    100 * (Result->EstimateOriginal / Result->EstimateChunked - 1));
+    std::string Local; // the estimates of the layouts only a trial can judge
+    for (auto [Name, Cycles] : {std::pair{"chunked", Result->EstimateChunked},
+                                std::pair{"in-block", Result->EstimateInBlocks}})
+      if (DecidedSeen && Cycles > 0) {
+        char Estimate[40];
+        std::snprintf(Estimate, sizeof Estimate, "; %s %+.1f%%", Name,
+                      100 * (Result->EstimateOriginal / Cycles - 1));
+        Local += Estimate;
+      }
     char Line[440];
     std::snprintf(Line, sizeof Line,
                   "online %s %s: %s; estimate %+.1f%% (%s, original %.4g cycles%s); %s "
                   "%.3f ms; decision %.3f ms GPU, %.3f ms host so far; guard: %s",
                   K.Name.c_str(), shapeText(S).c_str(),
                   Regroup ? "regrouping" : "keeping the original", 100 * Stats.EstimatedGain,
-                  Stats.Layout.c_str(), DecidedSeen ? Result->EstimateOriginal : 0.0, Chunks,
+                  Stats.Layout.c_str(), DecidedSeen ? Result->EstimateOriginal : 0.0, Local.c_str(),
                   FromProfile ? "costs from the profile, original" : "cost clone",
                   Stats.CostCloneMs, Stats.DecisionGpuMs, Stats.DecisionHostMs,
                   Guard.empty() ? "no trials" : Guard.c_str());

@@ -14,8 +14,9 @@ struct OnlineStats {
   std::string Layout = "-";    // what the last decision chose ("sorting", ...)
   double EstimatedGain = 0;    // the last decision's estimate
   // The last guard's trials, in order: the layout each ran ("probe",
-  // "greedy-max", "sorting", "chunked", "identity") and its time (0: not timed).
-  static constexpr unsigned MaxTrials = 4;
+  // "greedy-max", "sorting", "chunked", "in-block", "identity") and its time
+  // (0: not timed).
+  static constexpr unsigned MaxTrials = 5;
   std::string TrialLayout[MaxTrials];
   double TrialMs[MaxTrials] = {};
   // The original's time as the guard knew it: a trial in the identity layout

@@ -46,7 +46,9 @@ RegroupPlan modelPlan(const KernelInfo &K, const LaunchBbvs &Bbvs, const std::st
   if (!Auto && !Forced) {
     Plan.Why = "DIVOPT_ALGORITHM=" + Algorithm +
                " is not auto, sorting, greedy, greedy-max, identity or shuffle:SEED" +
-               std::string(Algorithm == "chunked" ? " (chunked is online mode's alone)" : "");
+               std::string(Algorithm == "chunked" || Algorithm == "in-block"
+                               ? " (" + Algorithm + " is online mode's alone)"
+                               : "");
     return Plan;
   }
   RegroupRequest R;
