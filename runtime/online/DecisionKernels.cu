@@ -8,6 +8,7 @@
 // business, not divopt's.
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wpass-failed"
+#include <cub/block/block_radix_sort.cuh>
 #include <cub/device/device_radix_sort.cuh>
 #pragma clang diagnostic pop
 
@@ -33,10 +34,21 @@ __global__ void chunkCostKernel(const float *Cost, uint32_t Chunks, float *Chunk
                        fmaxf(fmaxf(B.x, B.y), fmaxf(B.z, B.w)));
 }
 
-__global__ void inBlockKeyKernel(const float *Cost, Machine M, uint32_t Threads, float *Keys) {
-  uint32_t T = blockIdx.x * blockDim.x + threadIdx.x;
-  if (T < Threads)
-    Keys[T] = __uint_as_float(inBlockKey(T, __float_as_uint(Cost[T]), M));
+// One CUDA block per user block, of the power of two that holds it: the
+// block's costs sorted descending in shared memory, the padding (-1, below
+// every cost) last, equal keys in thread order.
+template <unsigned PaddedThreads>
+__global__ void __launch_bounds__(PaddedThreads)
+    sortInBlocksKernel(const float *Cost, uint32_t ThreadsPerBlock, uint32_t *InBlockPerm) {
+  using BlockSort = cub::BlockRadixSort<float, PaddedThreads, 1, uint32_t>;
+  __shared__ typename BlockSort::TempStorage Temp;
+  size_t Base = size_t(blockIdx.x) * ThreadsPerBlock;
+  bool Real = threadIdx.x < ThreadsPerBlock;
+  float Key[1] = {Real ? Cost[Base + threadIdx.x] : -1.0f};
+  uint32_t Thread[1] = {uint32_t(Base + threadIdx.x)};
+  BlockSort(Temp).SortDescending(Key, Thread, SortBeginBit, SortEndBit);
+  if (Real)
+    InBlockPerm[Base + threadIdx.x] = Thread[0];
 }
 
 __global__ void gatherProbeKernel(const float *Cost, Machine M, float *ProbeCost,
@@ -290,6 +302,20 @@ __global__ void verdictKernel(double Margin, GuardControl *Control, DecisionResu
 
 unsigned gridFor(uint32_t Threads) { return (Threads + ApplyThreads - 1) / ApplyThreads; }
 
+void queueSortInBlocks(const DecisionBuffers &B, const Machine &M, cudaStream_t S) {
+  uint32_t N = M.ThreadsPerBlock;
+  if (N <= 64)
+    sortInBlocksKernel<64><<<M.Blocks, 64, 0, S>>>(B.Cost, N, B.InBlockPerm);
+  else if (N <= 128)
+    sortInBlocksKernel<128><<<M.Blocks, 128, 0, S>>>(B.Cost, N, B.InBlockPerm);
+  else if (N <= 256)
+    sortInBlocksKernel<256><<<M.Blocks, 256, 0, S>>>(B.Cost, N, B.InBlockPerm);
+  else if (N <= 512)
+    sortInBlocksKernel<512><<<M.Blocks, 512, 0, S>>>(B.Cost, N, B.InBlockPerm);
+  else
+    sortInBlocksKernel<1024><<<M.Blocks, 1024, 0, S>>>(B.Cost, N, B.InBlockPerm);
+}
+
 // D in the layout B.Control->Current names.
 void applyLayout(const DecisionBuffers &B, const Machine &M, uint32_t *D, cudaStream_t S) {
   applyKernel<<<gridFor(B.Threads), ApplyThreads, 0, S>>>(B.Perm, B.ProbePerm, B.ChunkPerm,
@@ -302,7 +328,10 @@ void applyLayout(const DecisionBuffers &B, const Machine &M, uint32_t *D, cudaSt
 cudaError_t preloadDecisionKernels(cudaStream_t S) {
   if (cudaError_t E =
           loadKernels(&chunkCostKernel, &gatherProbeKernel, &estimateKernel, &finalizeKernel,
-                      &applyKernel, &trialLayoutKernel, &verdictKernel, &publishStampsKernel);
+                      &applyKernel, &trialLayoutKernel, &verdictKernel, &publishStampsKernel,
+                      &sortInBlocksKernel<64>, &sortInBlocksKernel<128>,
+                      &sortInBlocksKernel<256>, &sortInBlocksKernel<512>,
+                      &sortInBlocksKernel<1024>);
       E != cudaSuccess)
     return E;
   // CUB's sort kernels have no names to preload by: one sort of each kind
@@ -333,11 +362,12 @@ cudaError_t preloadDecisionKernels(cudaStream_t S) {
 }
 
 size_t sortTempBytes(uint32_t Threads) {
-  size_t Bytes = 0; // all 32 bits: the most a sort of Threads keys needs
+  size_t Bytes = 0;
   cub::DeviceRadixSort::SortPairsDescending(nullptr, Bytes, static_cast<const float *>(nullptr),
                                             static_cast<float *>(nullptr),
                                             static_cast<const uint32_t *>(nullptr),
-                                            static_cast<uint32_t *>(nullptr), Threads);
+                                            static_cast<uint32_t *>(nullptr), Threads,
+                                            SortBeginBit, SortEndBit);
   return Bytes;
 }
 
@@ -346,19 +376,6 @@ cudaError_t queueDecision(const DecisionBuffers &B, const Machine &M, double Min
   queueStamp(B, DecisionStart, S);
   cudaMemsetAsync(B.Sums, 0, sizeof(LayoutSums), S);
   size_t TempBytes = B.SortTempBytes;
-  // The threads sorted within their blocks, first: its keys are written
-  // where the whole sort's outputs go next (DecisionBuffers).
-  bool HasInBlocks = B.InBlockPerm != nullptr;
-  if (HasInBlocks) {
-    auto *Keys = reinterpret_cast<float *>(B.Perm);
-    inBlockKeyKernel<<<gridFor(B.Threads), ApplyThreads, 0, S>>>(B.Cost, M, B.Threads, Keys);
-    if (cudaError_t E = cub::DeviceRadixSort::SortPairsDescending(
-            B.SortTemp, TempBytes, Keys, B.SortedCost, B.Ids, B.InBlockPerm, B.Threads, 0,
-            int(inBlockBlockBits(M) + inBlockCostBits(M)), S);
-        E != cudaSuccess)
-      return E;
-  }
-  TempBytes = B.SortTempBytes;
   if (cudaError_t E = cub::DeviceRadixSort::SortPairsDescending(
           B.SortTemp, TempBytes, B.Cost, B.SortedCost, B.Ids, B.Perm, B.Threads, SortBeginBit,
           SortEndBit, S);
@@ -386,6 +403,9 @@ cudaError_t queueDecision(const DecisionBuffers &B, const Machine &M, double Min
         E != cudaSuccess)
       return E;
   }
+  bool HasInBlocks = B.InBlockPerm != nullptr;
+  if (HasInBlocks)
+    queueSortInBlocks(B, M, S);
   estimateKernel<<<M.Blocks, M.ThreadsPerBlock, 0, S>>>(B.Cost, B.SortedCost,
                                                         B.ChunkSortedCost, B.InBlockPerm,
                                                         B.Sums);

@@ -79,8 +79,7 @@ struct DecisionBuffers {
   // Threads / ChunkThreads of Ids are the chunks' ids).
   float *ChunkCost = nullptr, *ChunkSortedCost = nullptr;
   uint32_t *ChunkPerm = nullptr;
-  // canSortInBlocks: thread ids sorted within their blocks (inBlockKey). The
-  // sort's keys live in Perm and SortedCost, which the whole sort writes after.
+  // canSortInBlocks: thread ids, each block's sorted by descending cost.
   uint32_t *InBlockPerm = nullptr;
   void *SortTemp = nullptr;
   size_t SortTempBytes = 0;
@@ -88,7 +87,7 @@ struct DecisionBuffers {
   GuardControl *Control = nullptr;
 };
 
-// CUB's scratch for sorting Threads costs (or keys of up to 32 bits).
+// CUB's scratch for sorting Threads costs.
 size_t sortTempBytes(uint32_t Threads);
 
 // Loads the decision's kernels, CUB's sort among them, by asking for their

@@ -64,33 +64,11 @@ struct Machine {
 // alike and their warps are not: matrix power (every thread a geometric
 // exponent, a block the max of 256) on an H100, 1.74 ms sorted within its
 // blocks against 2.49 in chunks, 2.85 sorted whole and 4.25 as written.
-// One descending sort of keys that hold the block (ascending: its
-// complement) above the cost's top bits: a float's bits with the sign bit
-// clear, so the cost sort's kernels serve (a float sort compares such bits
-// as unsigned), and the stable sort keeps equal costs in thread order.
-constexpr unsigned InBlockKeyBits = 31;   // below the float's sign bit
-constexpr unsigned InBlockMinCostBits = 8; // a cost's exponent: within 2x
-DIVOPT_HOST_DEVICE inline unsigned inBlockBlockBits(const Machine &M) {
-  unsigned Bits = 0;
-  while (Bits < 32 && (uint64_t(1) << Bits) < M.Blocks)
-    ++Bits;
-  return Bits;
-}
-DIVOPT_HOST_DEVICE inline unsigned inBlockCostBits(const Machine &M) {
-  unsigned Left = InBlockKeyBits - inBlockBlockBits(M);
-  return Left < 16 ? Left : 16;
-}
-// Blocks of one warp have nothing to sort; more blocks than the key holds
-// with a cost's exponent beside them are not sorted within.
+// Each block's costs are sorted in shared memory by one CUDA block of its
+// own (stable, on the top 16 bits as the whole sort), so any grid can be.
+// Blocks of one warp have nothing to sort.
 DIVOPT_HOST_DEVICE inline bool canSortInBlocks(const Machine &M) {
-  return M.ThreadsPerBlock > 32 && inBlockBlockBits(M) + InBlockMinCostBits <= InBlockKeyBits;
-}
-// The sort key of thread T of cost CostBits (a non-negative float's bits).
-DIVOPT_HOST_DEVICE inline uint32_t inBlockKey(uint32_t T, uint32_t CostBits, const Machine &M) {
-  unsigned CostKeyBits = inBlockCostBits(M);
-  uint32_t Block = T / M.ThreadsPerBlock;
-  uint32_t FromTop = M.Blocks - 1 - Block; // descending sort, block 0 first
-  return (FromTop << CostKeyBits) | (CostBits >> (InBlockKeyBits - CostKeyBits));
+  return M.ThreadsPerBlock > 32 && M.ThreadsPerBlock <= 1024;
 }
 
 // Issue-limited estimate: the launch takes at least its warps' work spread
