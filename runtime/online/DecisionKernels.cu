@@ -301,9 +301,9 @@ __global__ void verdictKernel(double Margin, GuardControl *Control, DecisionResu
   uint32_t Chosen = Identity;
   if (Control->Estimated != Identity) {
     Chosen = Control->Provisional;
-    double Sorted = R->TrialNs[InBlockTrial] = trialNs(Control, InBlockTrial);
+    double InBlockNs = R->TrialNs[InBlockTrial] = trialNs(Control, InBlockTrial);
     if (R->TrialLayout[InBlockTrial] == InBlocks &&
-        regroupedWins(Control->ProvisionalNs, Sorted, Margin))
+        regroupedWins(Control->ProvisionalNs, InBlockNs, Margin))
       Chosen = InBlocks;
   }
   Control->Current = R->Chosen = Chosen;

@@ -62,8 +62,8 @@ struct Machine {
 // its block's other warps bring into L1 and L2, where a global sort sends
 // each lane to a different part of the launch. It gains where blocks are
 // alike and their warps are not: matrix power (every thread a geometric
-// exponent, a block the max of 256) on an H100, 1.74 ms sorted within its
-// blocks against 2.49 in chunks, 2.85 sorted whole and 4.25 as written.
+// exponent, a block the max of 256) on an H100, 1.73 ms sorted within its
+// blocks against 2.50 in chunks, 3.37 sorted whole and 4.21 as written.
 // Each block's costs are sorted in shared memory by one CUDA block of its
 // own (stable, on the top 16 bits as the whole sort), so any grid can be.
 // Blocks of one warp have nothing to sort.
