@@ -1,7 +1,9 @@
 // What online mode's decision costs on this GPU (issue 13): for launches of
 // 2^16 to 2^24 threads in blocks of 256, the GPU time of the whole decision
-// chain (sort, estimate, D) between CUDA events, and the host time to queue
-// it. Costs are drawn from a few classes, as a divergent kernel's are.
+// chain (sorts, estimate, D) between CUDA events, and the host time to queue
+// it; and the GPU time without the in-block layout (no InBlockPerm), whose
+// block sorts are the difference. Costs are drawn from a few classes, as a
+// divergent kernel's are.
 //   bench-online-decision-cost [REPEAT]     prints a Markdown table
 #include "divopt/CudaCheck.h"
 #include "online/DecisionKernels.h"
@@ -37,9 +39,10 @@ int main(int argc, char **argv) {
   cudaEvent_t Start, Stop;
   CHECK(cudaEventCreate(&Start));
   CHECK(cudaEventCreate(&Stop));
-  std::printf("| threads | GPU ms (median of %d) | GPU ms (min) | host ms to queue (median) |\n",
+  std::printf("| threads | GPU ms (median of %d) | GPU ms (min) | host ms to queue (median) | "
+              "GPU ms without in-block (median) |\n",
               Repeat);
-  std::printf("| ---: | ---: | ---: | ---: |\n");
+  std::printf("| ---: | ---: | ---: | ---: | ---: |\n");
   for (int Log = 16; Log <= 24; ++Log) {
     uint32_t N = 1u << Log;
     DecisionBuffers B;
@@ -57,6 +60,7 @@ int main(int argc, char **argv) {
     CHECK(cudaMalloc(&B.ChunkCost, N / ChunkThreads * 4));
     CHECK(cudaMalloc(&B.ChunkSortedCost, N / ChunkThreads * 4));
     CHECK(cudaMalloc(&B.ChunkPerm, N / ChunkThreads * 4));
+    CHECK(cudaMalloc(&B.InBlockPerm, N * 4));
     CHECK(cudaMalloc(&B.SortTemp, B.SortTempBytes));
     CHECK(cudaMalloc(&B.Sums, sizeof(LayoutSums)));
     CHECK(cudaMalloc(&B.Control, sizeof(GuardControl)));
@@ -71,23 +75,31 @@ int main(int argc, char **argv) {
       C = Classes[Rng() % 7];
     CHECK(cudaMemcpy(B.Cost, Costs.data(), N * 4, cudaMemcpyHostToDevice));
     CHECK(queueIds(B, S));
-    std::vector<double> Gpu, Host;
-    for (int I = 0; I < Repeat + 2; ++I) { // two warm-ups
-      CHECK(cudaEventRecord(Start, S));
-      auto H0 = std::chrono::steady_clock::now();
-      CHECK(queueDecision(B, M, 0.05, Forced::Auto, D, R, S));
-      auto H1 = std::chrono::steady_clock::now();
-      CHECK(cudaEventRecord(Stop, S));
-      CHECK(cudaEventSynchronize(Stop));
-      float Ms = 0;
-      CHECK(cudaEventElapsedTime(&Ms, Start, Stop));
-      if (I >= 2) {
-        Gpu.push_back(Ms);
-        Host.push_back(std::chrono::duration<double, std::milli>(H1 - H0).count());
+    // Two warm-ups, then Repeat timed decisions.
+    auto Time = [&](const DecisionBuffers &Bufs, std::vector<double> &Gpu,
+                    std::vector<double> &Host) {
+      for (int I = 0; I < Repeat + 2; ++I) {
+        CHECK(cudaEventRecord(Start, S));
+        auto H0 = std::chrono::steady_clock::now();
+        CHECK(queueDecision(Bufs, M, 0.05, Forced::Auto, D, R, S));
+        auto H1 = std::chrono::steady_clock::now();
+        CHECK(cudaEventRecord(Stop, S));
+        CHECK(cudaEventSynchronize(Stop));
+        float Ms = 0;
+        CHECK(cudaEventElapsedTime(&Ms, Start, Stop));
+        if (I >= 2) {
+          Gpu.push_back(Ms);
+          Host.push_back(std::chrono::duration<double, std::milli>(H1 - H0).count());
+        }
       }
-    }
-    std::printf("| %u (2^%d) | %.4f | %.4f | %.4f |\n", N, Log, median(Gpu),
-                *std::min_element(Gpu.begin(), Gpu.end()), median(Host));
+    };
+    std::vector<double> Gpu, Host, GpuAlone, HostAlone;
+    Time(B, Gpu, Host);
+    DecisionBuffers WithoutInBlock = B;
+    WithoutInBlock.InBlockPerm = nullptr;
+    Time(WithoutInBlock, GpuAlone, HostAlone);
+    std::printf("| %u (2^%d) | %.4f | %.4f | %.4f | %.4f |\n", N, Log, median(Gpu),
+                *std::min_element(Gpu.begin(), Gpu.end()), median(Host), median(GpuAlone));
     std::fflush(stdout);
     CHECK(cudaFree(B.Cost));
     CHECK(cudaFree(B.SortedCost));
@@ -100,6 +112,7 @@ int main(int argc, char **argv) {
     CHECK(cudaFree(B.ChunkCost));
     CHECK(cudaFree(B.ChunkSortedCost));
     CHECK(cudaFree(B.ChunkPerm));
+    CHECK(cudaFree(B.InBlockPerm));
     CHECK(cudaFree(B.SortTemp));
     CHECK(cudaFree(B.Sums));
     CHECK(cudaFree(B.Control));
