@@ -45,27 +45,11 @@ int main(int argc, char **argv) {
   std::printf("| ---: | ---: | ---: | ---: | ---: |\n");
   for (int Log = 16; Log <= 24; ++Log) {
     uint32_t N = 1u << Log;
-    DecisionBuffers B;
-    B.Threads = N;
-    B.SortTempBytes = sortTempBytes(N);
-    CHECK(cudaMalloc(&B.Cost, N * 4));
-    CHECK(cudaMalloc(&B.SortedCost, N * 4));
-    CHECK(cudaMalloc(&B.Ids, N * 4));
-    CHECK(cudaMalloc(&B.Perm, N * 4));
     Machine M{uint32_t(SMs), N / 256, 256};
-    CHECK(cudaMalloc(&B.ProbeCostIn, probeThreads(M) * 4));
-    CHECK(cudaMalloc(&B.ProbeIdsIn, probeThreads(M) * 4));
-    CHECK(cudaMalloc(&B.ProbeCost, probeThreads(M) * 4));
-    CHECK(cudaMalloc(&B.ProbePerm, probeThreads(M) * 4));
-    CHECK(cudaMalloc(&B.ChunkCost, N / ChunkThreads * 4));
-    CHECK(cudaMalloc(&B.ChunkSortedCost, N / ChunkThreads * 4));
-    CHECK(cudaMalloc(&B.ChunkPerm, N / ChunkThreads * 4));
-    CHECK(cudaMalloc(&B.InBlockPerm, N * 4));
-    CHECK(cudaMalloc(&B.SortTemp, B.SortTempBytes));
-    CHECK(cudaMalloc(&B.Sums, sizeof(LayoutSums)));
-    CHECK(cudaMalloc(&B.Control, sizeof(GuardControl)));
-    uint32_t *D;
-    CHECK(cudaMalloc(&D, N * 4));
+    DecisionBuffers B;
+    char *Base = nullptr;
+    CHECK(cudaMalloc(&Base, decisionBufferBytes(M)));
+    uint32_t *D = carveDecisionBuffers(B, M, Base);
     DecisionResult *R;
     CHECK(cudaHostAlloc(&R, sizeof *R, cudaHostAllocMapped));
     std::vector<float> Costs(N);
@@ -101,22 +85,7 @@ int main(int argc, char **argv) {
     std::printf("| %u (2^%d) | %.4f | %.4f | %.4f | %.4f |\n", N, Log, median(Gpu),
                 *std::min_element(Gpu.begin(), Gpu.end()), median(Host), median(GpuAlone));
     std::fflush(stdout);
-    CHECK(cudaFree(B.Cost));
-    CHECK(cudaFree(B.SortedCost));
-    CHECK(cudaFree(B.Ids));
-    CHECK(cudaFree(B.Perm));
-    CHECK(cudaFree(B.ProbeCostIn));
-    CHECK(cudaFree(B.ProbeIdsIn));
-    CHECK(cudaFree(B.ProbeCost));
-    CHECK(cudaFree(B.ProbePerm));
-    CHECK(cudaFree(B.ChunkCost));
-    CHECK(cudaFree(B.ChunkSortedCost));
-    CHECK(cudaFree(B.ChunkPerm));
-    CHECK(cudaFree(B.InBlockPerm));
-    CHECK(cudaFree(B.SortTemp));
-    CHECK(cudaFree(B.Sums));
-    CHECK(cudaFree(B.Control));
-    CHECK(cudaFree(D));
+    CHECK(cudaFree(Base));
     CHECK(cudaFreeHost(R));
   }
   return 0;

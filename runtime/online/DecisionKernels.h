@@ -90,6 +90,12 @@ struct DecisionBuffers {
 // CUB's scratch for sorting Threads costs.
 size_t sortTempBytes(uint32_t Threads);
 
+// The bytes of one allocation that holds the buffers of a decision on
+// launches of shape M and one D; carveDecisionBuffers lays them out from
+// its Base and returns the D (DecisionBuffers.cpp).
+size_t decisionBufferBytes(const Machine &M);
+uint32_t *carveDecisionBuffers(DecisionBuffers &B, const Machine &M, char *Base);
+
 // Loads the decision's kernels, CUB's sort among them, by asking for their
 // attributes and queueing two small sorts on S. Under CUDA's lazy loading a
 // kernel's first use waits for the GPU to go idle, so this runs once per

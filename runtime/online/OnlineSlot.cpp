@@ -121,53 +121,15 @@ bool OnlineSlot::eventDone(cudaEvent_t E) {
 bool OnlineSlot::allocateBeforeReference(cudaStream_t Stream, std::string &Why) {
   if (B.Cost)
     return true;
-  uint32_t N = M.Blocks * M.ThreadsPerBlock;
-  B.Threads = N;
-  B.SortTempBytes = sortTempBytes(N);
+  size_t Bytes = decisionBufferBytes(M);
   Laps.lap("sort scratch size");
-  // One allocation carved into every buffer and the first D: each cudaMalloc
-  // of megabytes costs 0.2-0.4 ms of host time on an H100.
-  size_t Words = size_t(N) * 4, Offset = 0;
-  auto Carve = [&](size_t Bytes) {
-    size_t At = Offset;
-    Offset += (Bytes + 255) / 256 * 256;
-    return At;
-  };
-  size_t ProbeWords = size_t(probeThreads(M)) * 4;
-  size_t ChunkWords = canChunk(N) ? Words / ChunkThreads : 0;
-  size_t InBlockWords = canSortInBlocks(M) ? Words : 0;
-  size_t Cost = Carve(Words), SortedCost = Carve(Words), Ids = Carve(Words), Perm = Carve(Words),
-         ProbeCostIn = Carve(ProbeWords), ProbeIdsIn = Carve(ProbeWords),
-         ProbeCost = Carve(ProbeWords), ProbePerm = Carve(ProbeWords),
-         ChunkCost = Carve(ChunkWords), ChunkSortedCost = Carve(ChunkWords),
-         ChunkPerm = Carve(ChunkWords), InBlockPerm = Carve(InBlockWords), D = Carve(Words),
-         Temp = Carve(B.SortTempBytes), Sums = Carve(sizeof(LayoutSums)),
-         Control = Carve(sizeof(GuardControl));
   char *Base = nullptr;
-  if (cudaMalloc(reinterpret_cast<void **>(&Base), Offset) != cudaSuccess) {
+  if (cudaMalloc(reinterpret_cast<void **>(&Base), Bytes) != cudaSuccess) {
     cudaGetLastError();
-    Why = "no GPU memory for its " + std::to_string(Offset / 1024) + " KiB of decision buffers";
+    Why = "no GPU memory for its " + std::to_string(Bytes / 1024) + " KiB of decision buffers";
     return false;
   }
-  B.Cost = reinterpret_cast<float *>(Base + Cost);
-  B.SortedCost = reinterpret_cast<float *>(Base + SortedCost);
-  B.Ids = reinterpret_cast<uint32_t *>(Base + Ids);
-  B.Perm = reinterpret_cast<uint32_t *>(Base + Perm);
-  B.ProbeCostIn = reinterpret_cast<float *>(Base + ProbeCostIn);
-  B.ProbeIdsIn = reinterpret_cast<uint32_t *>(Base + ProbeIdsIn);
-  B.ProbeCost = reinterpret_cast<float *>(Base + ProbeCost);
-  B.ProbePerm = reinterpret_cast<uint32_t *>(Base + ProbePerm);
-  if (ChunkWords) {
-    B.ChunkCost = reinterpret_cast<float *>(Base + ChunkCost);
-    B.ChunkSortedCost = reinterpret_cast<float *>(Base + ChunkSortedCost);
-    B.ChunkPerm = reinterpret_cast<uint32_t *>(Base + ChunkPerm);
-  }
-  if (InBlockWords)
-    B.InBlockPerm = reinterpret_cast<uint32_t *>(Base + InBlockPerm);
-  B.SortTemp = Base + Temp;
-  B.Sums = reinterpret_cast<LayoutSums *>(Base + Sums);
-  B.Control = reinterpret_cast<GuardControl *>(Base + Control);
-  Buffers[0].D = reinterpret_cast<uint32_t *>(Base + D);
+  Buffers[0].D = carveDecisionBuffers(B, M, Base);
   Laps.lap("buffers");
   if (queueIds(B, Stream) != cudaSuccess) {
     cudaGetLastError();
