@@ -379,6 +379,12 @@ void OnlineSlot::learn() {
     Stats.KeptMs = Stats.ReferenceMs;
     if (Regroup) {
       Stats.Layout = layoutName(Result->Chosen);
+      // A layout only a trial could judge was kept: its own estimate.
+      double Kept = Result->Chosen == Chunked    ? Result->EstimateChunked
+                    : Result->Chosen == InBlocks ? Result->EstimateInBlocks
+                                                 : 0;
+      if (Kept > 0)
+        Stats.EstimatedGain = Result->EstimateOriginal / Kept - 1;
       for (unsigned T = 0; T < GuardTrials; ++T)
         if (Result->TrialLayout[T] == Result->Chosen && Stats.TrialMs[T] > 0)
           Stats.KeptMs = Stats.TrialMs[T];
