@@ -215,6 +215,27 @@ __device__ uint32_t firstVerdict(GuardControl *Control, DecisionResult *R, doubl
   return regroupedWins(Confirm, Full, Margin) ? Control->Estimated : uint32_t(Identity);
 }
 
+// Trials 4 and 5 time a layout that keeps memory local (OnlineEstimate.h):
+// L where it has a chance against the provisional verdict, else that.
+__device__ void tryLocalLayout(GuardControl *Control, const DecisionResult *R, uint32_t L,
+                               bool Has, double LayoutCycles) {
+  Control->Current = Control->Provisional;
+  if (Has && localLayoutHasAChance(Control->OriginalNs, R->EstimateOriginal, LayoutCycles,
+                                   Control->ProvisionalNs))
+    Control->Current = L;
+}
+
+// After trial 4 or 5: its time recorded, and its layout the provisional
+// verdict where it ran and beat that by Margin.
+__device__ void keepIfFaster(GuardControl *Control, DecisionResult *R, unsigned Trial, uint32_t L,
+                             double Margin) {
+  double Ns = R->TrialNs[Trial] = trialNs(Control, Trial);
+  if (R->TrialLayout[Trial] == L && regroupedWins(Control->ProvisionalNs, Ns, Margin)) {
+    Control->Provisional = L;
+    Control->ProvisionalNs = Ns;
+  }
+}
+
 __global__ void publishStampsKernel(const GuardControl *Control, DecisionResult *R) {
   for (unsigned I = 0; I < NumStamps; ++I)
     R->Stamps[I] = Control->Stamps[I];
@@ -249,8 +270,8 @@ __global__ void trialLayoutKernel(unsigned Trial, double Margin, double Bound,
     }
   } else if (Trial == ChunkTrial) {
     // The chunked layout where it has a chance, else what the first trials chose.
-    uint32_t Chosen = Control->Current = Control->Provisional = firstVerdict(Control, R, Margin);
-    double Fastest = Control->ProvisionalNs = fastestTrial(R, Chosen);
+    uint32_t Chosen = Control->Provisional = firstVerdict(Control, R, Margin);
+    Control->ProvisionalNs = fastestTrial(R, Chosen);
     // The original's time as the trials know it: the fastest of the cost
     // clone (its work plus one add a block; nvcc's copy of matpow's ran 2x
     // its original), the probe (fifteen sixteenths of it as written) and
@@ -260,22 +281,11 @@ __global__ void trialLayoutKernel(unsigned Trial, double Margin, double Bound,
       if (Ns > 0)
         Original = fmin(Original, Ns);
     Control->OriginalNs = Original;
-    if (Control->HasChunks &&
-        localLayoutHasAChance(Original, R->EstimateOriginal, R->EstimateChunked, Fastest))
-      Control->Current = Chunked;
+    tryLocalLayout(Control, R, Chunked, Control->HasChunks, R->EstimateChunked);
   } else if (Trial == InBlockTrial) {
     // The chunked layout, where it beat trials 1-3, is the one to beat.
-    double Chunks = R->TrialNs[ChunkTrial] = trialNs(Control, ChunkTrial);
-    if (R->TrialLayout[ChunkTrial] == Chunked &&
-        regroupedWins(Control->ProvisionalNs, Chunks, Margin)) {
-      Control->Provisional = Chunked;
-      Control->ProvisionalNs = Chunks;
-    }
-    Control->Current = Control->Provisional;
-    if (Control->HasInBlocks && localLayoutHasAChance(Control->OriginalNs, R->EstimateOriginal,
-                                                      R->EstimateInBlocks,
-                                                      Control->ProvisionalNs))
-      Control->Current = InBlocks;
+    keepIfFaster(Control, R, ChunkTrial, Chunked, Margin);
+    tryLocalLayout(Control, R, InBlocks, Control->HasInBlocks, R->EstimateInBlocks);
   } else if (Control->Abandoned) { // the confirming trial from here on
     R->TrialNs[FullTrial] = trialNs(Control, FullTrial); // the identity layout: the reference
   } else if (Control->ProbeUnsure) {
@@ -300,11 +310,8 @@ __global__ void trialLayoutKernel(unsigned Trial, double Margin, double Bound,
 __global__ void verdictKernel(double Margin, GuardControl *Control, DecisionResult *R) {
   uint32_t Chosen = Identity;
   if (Control->Estimated != Identity) {
+    keepIfFaster(Control, R, InBlockTrial, InBlocks, Margin);
     Chosen = Control->Provisional;
-    double InBlockNs = R->TrialNs[InBlockTrial] = trialNs(Control, InBlockTrial);
-    if (R->TrialLayout[InBlockTrial] == InBlocks &&
-        regroupedWins(Control->ProvisionalNs, InBlockNs, Margin))
-      Chosen = InBlocks;
   }
   Control->Current = R->Chosen = Chosen;
 }
