@@ -72,6 +72,11 @@ std::optional<double> ErrorRow::errorSmShared() const {
     return std::nullopt;
   return points(*Predicted.BbvWeightedSmShared, Actual);
 }
+std::optional<double> ErrorRow::errorSmPipes() const {
+  if (!Predicted.BbvWeightedSmPipes)
+    return std::nullopt;
+  return points(*Predicted.BbvWeightedSmPipes, Actual);
+}
 double ErrorRow::errorWeightedWithOverhead() const {
   return points(Predicted.BbvWeighted, ActualWithOverhead);
 }
@@ -118,6 +123,10 @@ std::optional<ErrorAverage> averageError(const std::vector<ErrorRow> &Rows,
       ++A.SmSharedRows;
       A.SmShared += *E;
     }
+    if (auto E = Row.errorSmPipes()) {
+      ++A.SmPipesRows;
+      A.SmPipes += *E;
+    }
   }
   if (A.Rows == 0)
     return std::nullopt;
@@ -126,6 +135,8 @@ std::optional<ErrorAverage> averageError(const std::vector<ErrorRow> &Rows,
     *X /= double(A.Rows);
   if (A.SmSharedRows)
     A.SmShared /= double(A.SmSharedRows);
+  if (A.SmPipesRows)
+    A.SmPipes /= double(A.SmPipesRows);
   return A;
 }
 

@@ -50,6 +50,7 @@ struct ErrorRow {
   double errorScheduled() const;
   double errorScheduledRedirected() const;
   std::optional<double> errorSmShared() const; // none where not predicted
+  std::optional<double> errorSmPipes() const;
   double errorWeightedWithOverhead() const;
   double errorScheduledWithOverhead() const;
 };
@@ -61,6 +62,8 @@ struct ErrorAverage {
   double WeightedWithOverhead = 0, ScheduledWithOverhead = 0;
   size_t SmSharedRows = 0; // rows that have the SM-shared prediction
   double SmShared = 0;
+  size_t SmPipesRows = 0; // and the SM-pipes one
+  double SmPipes = 0;
 };
 // The mean of each error column over Rows (only compute-bound apps' rows when
 // asked); none for no rows.

@@ -67,7 +67,7 @@ void fig8(const std::string &Dir, const BenchResults &R) {
                "(seed 002 Fig. 10). y = x: exact.";
   P.Diagonal = true;
   ScatterSeries Weighted{"BBV-weighted", {}}, Scheduled{"BBV-weighted-scheduled", {}},
-      SmShared{"SM-shared", {}};
+      SmShared{"SM-shared", {}}, SmPipes{"SM-pipes", {}};
   for (const AppResult &A : R.Apps)
     for (const std::string &Algo : predictedAlgorithms()) {
       auto Pred = A.Predicted.Algorithms.find(Algo);
@@ -82,10 +82,14 @@ void fig8(const std::string &Dir, const BenchResults &R) {
       if (Pred->second.BbvWeightedSmShared)
         SmShared.Points.push_back(
             {100 * *Pred->second.BbvWeightedSmShared, Actual, Label, !A.ComputeBound});
+      if (Pred->second.BbvWeightedSmPipes)
+        SmPipes.Points.push_back(
+            {100 * *Pred->second.BbvWeightedSmPipes, Actual, Label, !A.ComputeBound});
     }
   P.Series = {Weighted, Scheduled};
-  if (!SmShared.Points.empty())
-    P.Series.push_back(SmShared);
+  for (const ScatterSeries &S : {SmShared, SmPipes})
+    if (!S.Points.empty())
+      P.Series.push_back(S);
   writeScatterSvg(in(Dir, PlotFiles::Fig8), P);
 }
 

@@ -3,6 +3,7 @@
 #include "divopt/ProfileFile.h"
 #include "latency/BlockPricing.h"
 #include "latency/BuiltinLatencyTables.h"
+#include "latency/IssuePipes.h"
 #include "profile/DivergenceStats.h"
 #include "regroup/ChooseRegrouping.h"
 
@@ -51,6 +52,12 @@ Prediction predictFromProfile(const PredictionInputs &In) {
   R.BlockInstructions = instructionsPerBlock(P.Kernel);
   R.Gpu = {In.SMs, In.Occupancy ? In.Occupancy : threadLimitedOccupancy(R.BlockSize)};
   R.Price = priceRedirection(Table, tidAccessesPerBlock(P.Kernel));
+  PipeRates Rates = pipeRates(Table);
+  if (Rates.any()) {
+    R.BlockPipes = pipeCyclesPerBlock(P.Kernel, Rates);
+    R.TidAccesses = tidAccessesPerBlock(P.Kernel);
+    R.PerLine = Rates.PerLine;
+  }
   R.MinImprovement = In.MinGain;
   // The rest as the runtime sets it, so the prediction is of the D that ran.
   RegroupDecision D = chooseRegrouping(R);
@@ -69,7 +76,8 @@ Prediction predictFromProfile(const PredictionInputs &In) {
   for (const AlgorithmOutcome &O : D.Outcomes)
     Out.Algorithms[algorithmName(O.Algo)] = {O.Gain.BbvWeighted, O.Gain.BbvWeightedScheduled,
                                              O.RedirectedGain.BbvWeightedScheduled,
-                                             O.Gain.DivergentWarps, O.SmSharedGain};
+                                             O.Gain.DivergentWarps, O.SmSharedGain,
+                                             O.SmPipesGain};
   for (Algorithm A : D.Skipped)
     Out.Warnings.push_back(algorithmName(A) + " not predicted: " + std::to_string(D.Classes) +
                            " distinct BBVs, over the runtime's limit of " +

@@ -135,35 +135,41 @@ void tableV(std::ostream &OS, const BenchResults &R) {
         "Error = |predicted improvement - actual improvement| in percentage points, per app and "
         "algorithm. Actual: kernel-only (the model predicts the kernel). \"sched. + redir.\" "
         "adds the price of reading D; \"SM-shared\" runs an SM's resident warps side by side "
-        "under its issue limit (docs/model.md; neither is in seed 002). \"+ overhead\": the "
+        "under its issue limit; \"SM-pipes\" adds each pipe's throughput and the memory lines "
+        "a layout's warps touch (docs/model.md; none of the three is in seed 002). "
+        "\"+ overhead\": the "
         "actual improvement with the runtime's decision time charged per launch, as seed 002 "
         "measured.\n\n"
         "| app | algorithm | actual % | predicted BBV-weighted % | predicted "
-        "BBV-weighted-scheduled % | predicted SM-shared % | error BBV-weighted | error "
-        "BBV-weighted-scheduled | error sched. + redir. | error SM-shared | actual + overhead % "
-        "| error BBV-weighted (+ overhead) | error BBV-weighted-scheduled (+ overhead) |\n"
-        "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n";
+        "BBV-weighted-scheduled % | predicted SM-shared % | predicted SM-pipes % | error "
+        "BBV-weighted | error BBV-weighted-scheduled | error sched. + redir. | error SM-shared | "
+        "error SM-pipes | actual + overhead % | error BBV-weighted (+ overhead) | error "
+        "BBV-weighted-scheduled (+ overhead) |\n"
+        "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n";
   for (const ErrorRow &E : Rows)
     OS << "| " << E.App << (E.ComputeBound ? "" : " (memory-bound)") << " | " << E.Algorithm
        << " | " << percent(E.Actual) << " | " << percent(E.Predicted.BbvWeighted) << " | "
        << percent(E.Predicted.BbvWeightedScheduled) << " | "
-       << orDash(E.Predicted.BbvWeightedSmShared, true) << " | " << fixed(E.errorWeighted(), 1)
+       << orDash(E.Predicted.BbvWeightedSmShared, true) << " | "
+       << orDash(E.Predicted.BbvWeightedSmPipes, true) << " | " << fixed(E.errorWeighted(), 1)
        << " | " << fixed(E.errorScheduled(), 1) << " | " << fixed(E.errorScheduledRedirected(), 1)
-       << " | " << orDash(E.errorSmShared(), false) << " | " << percent(E.ActualWithOverhead)
+       << " | " << orDash(E.errorSmShared(), false) << " | " << orDash(E.errorSmPipes(), false)
+       << " | " << percent(E.ActualWithOverhead)
        << " | " << fixed(E.errorWeightedWithOverhead(), 1) << " | "
        << fixed(E.errorScheduledWithOverhead(), 1) << " |\n";
   for (bool ComputeOnly : {true, false}) {
     auto Avg = averageError(Rows, ComputeOnly);
     OS << "| **average error, " << (ComputeOnly ? "compute-bound apps" : "all apps") << "** | "
-       << (Avg ? std::to_string(Avg->Rows) + " rows" : "no rows") << " | | | | | ";
+       << (Avg ? std::to_string(Avg->Rows) + " rows" : "no rows") << " | | | | | | ";
     if (Avg)
       OS << "**" << fixed(Avg->Weighted, 1) << "** | **" << fixed(Avg->Scheduled, 1) << "** | "
          << fixed(Avg->ScheduledRedirected, 1) << " | "
          << (Avg->SmSharedRows ? "**" + fixed(Avg->SmShared, 1) + "**" : std::string("-"))
+         << " | " << (Avg->SmPipesRows ? "**" + fixed(Avg->SmPipes, 1) + "**" : std::string("-"))
          << " | | " << fixed(Avg->WeightedWithOverhead, 1) << " | "
          << fixed(Avg->ScheduledWithOverhead, 1) << " |\n";
     else
-      OS << "| | | | | | | |\n";
+      OS << "| | | | | | | | |\n";
   }
   OS << "\nSeed 002 (GTX480, compute-bound apps): BBV-weighted 12.7, BBV-weighted-scheduled "
         "6.2.\n\n";

@@ -83,6 +83,8 @@ json predictionJson(const Prediction &P) {
                         {"divergent_warps", A.DivergentWarps}};
     if (A.BbvWeightedSmShared)
       Algorithms[Name]["bbv_weighted_sm_shared"] = *A.BbvWeightedSmShared;
+    if (A.BbvWeightedSmPipes)
+      Algorithms[Name]["bbv_weighted_sm_pipes"] = *A.BbvWeightedSmPipes;
   }
   return {{"present", true},
           {"sms", P.SMs},
@@ -223,6 +225,8 @@ Prediction predictionFrom(const Reader &R, const json &J, const std::string &Pat
     X.DivergentWarps = R.as<double>(A, At, "divergent_warps");
     if (A.contains("bbv_weighted_sm_shared"))
       X.BbvWeightedSmShared = R.as<double>(A, At, "bbv_weighted_sm_shared");
+    if (A.contains("bbv_weighted_sm_pipes"))
+      X.BbvWeightedSmPipes = R.as<double>(A, At, "bbv_weighted_sm_pipes");
     P.Algorithms[Name] = X;
   }
   const json &Choice = R.get(J, Path, "auto_choice");

@@ -63,6 +63,9 @@ struct AlgorithmPrediction {
   double DivergentWarps = 0;
   // model/SmSharedMetric.h (not in seed 002); none in results written before it.
   std::optional<double> BbvWeightedSmShared;
+  // SM-pipes: SM-shared with the pipes and lines (ours, issue 16); none in
+  // results written before it.
+  std::optional<double> BbvWeightedSmPipes;
 };
 
 struct Prediction {

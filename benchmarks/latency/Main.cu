@@ -33,6 +33,7 @@ const Group Groups[] = {
     {"sync", runSync, describeSync},
     {"atomics", runAtomics, describeAtomics},
     {"divergence", runDivergence, describeDivergence},
+    {"throughput", runThroughput, describeThroughput},
 };
 
 struct Options {
@@ -50,7 +51,7 @@ struct Options {
                "bench-latency: %s\nusage: bench-latency [--out DIR] [--only GROUP[,GROUP]] "
                "[--repeat N] [--commit REV]\n       bench-latency --render TABLE.json [--out DIR]\n"
                "       bench-latency --sass-manifest\ngroups: instructions, memory, sync, "
-               "atomics, divergence\n",
+               "atomics, divergence, throughput\n",
                Why.c_str());
   std::exit(2);
 }
@@ -170,7 +171,8 @@ int measure(const Options &O) {
   std::printf("%zu keys measured, %zu not measured, %zu sweeps in %.0f s\n", R.Entries.size(),
               R.Missing.size(), R.Sweeps.size(), Seconds);
   for (const char *Key : {"fma.f32", "ld.shared", "ld.global.l1", "ld.global.l2",
-                          "ld.global.dram", "divergence.branch"})
+                          "ld.global.dram", "divergence.branch", "issue.fp32", "issue.fp64",
+                          "issue.ldg.scattered"})
     if (const Entry *E = R.find(Key))
       std::printf("  %-18s %8.2f cycles (spread %.2f)\n", Key, E->Median, E->Spread);
   std::printf("wrote %s/latency-table.json, latency-table.md and the plots\n", O.Out.c_str());

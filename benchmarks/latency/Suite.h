@@ -59,5 +59,7 @@ void runAtomics(Context &, Results &);
 void describeAtomics(std::vector<SassExpectation> &);
 void runDivergence(Context &, Results &);
 void describeDivergence(std::vector<SassExpectation> &);
+void runThroughput(Context &, Results &);
+void describeThroughput(std::vector<SassExpectation> &);
 
 } // namespace latency

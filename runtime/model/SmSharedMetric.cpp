@@ -3,6 +3,7 @@
 #include "model/ThreadBlockTimes.h"
 
 #include <algorithm>
+#include <array>
 #include <functional>
 #include <queue>
 #include <stdexcept>
@@ -14,9 +15,41 @@ namespace divopt {
 namespace {
 
 struct WarpCost {
-  double Latency = 0;     // L_w: cycles alone
+  double Latency = 0;      // L_w: cycles alone
   double Instructions = 0; // I_w: warp instructions
+  PipeCycles Pipes{};      // P_w: cycles of each pipe (SM-pipes)
+  double TidAccesses = 0;  // accesses that follow the thread id, max count each
+
+  void add(const SmSharedInputs &In, uint32_t Bb, double Count) {
+    Latency += In.Latency[Bb] * Count;
+    Instructions += In.Instructions[Bb] * Count;
+    if (!In.Pipes.empty())
+      for (size_t P = 0; P < PipeCount; ++P)
+        Pipes[P] += In.Pipes[Bb][P] * Count;
+    if (!In.TidAccesses.empty())
+      TidAccesses += In.TidAccesses[Bb] * Count;
+  }
 };
+
+// 128-byte lines a warp's accesses that follow the thread id touch, 4-byte
+// elements: the distinct t / 32 of its logical threads.
+uint32_t linesOf(const uint32_t *D, uint64_t P0, uint64_t End) {
+  uint32_t Lines[WarpLanes];
+  uint32_t N = 0;
+  for (uint64_t P = P0; P < End; ++P)
+    Lines[N++] = uint32_t((D ? D[P] : P) / WarpLanes);
+  std::sort(Lines, Lines + N);
+  return uint32_t(std::unique(Lines, Lines + N) - Lines);
+}
+
+// What the lines beyond the first cost the warp: latency and load/store pipe.
+void chargeLines(const SmSharedInputs &In, WarpCost &W, uint32_t Lines) {
+  if (Lines <= 1 || W.TidAccesses == 0 || In.PerLine <= 0)
+    return;
+  double Extra = W.TidAccesses * (Lines - 1) * In.PerLine;
+  W.Latency += Extra;
+  W.Pipes[size_t(Pipe::Lsu)] += Extra;
+}
 
 // L_w and I_w of every warp, thread block by thread block (warps never span
 // two blocks; the last ones may be partial).
@@ -29,10 +62,9 @@ std::vector<WarpCost> warpCosts(const SmSharedInputs &In, const uint32_t *D) {
   // A warp of one class (most warps, once regrouped) costs its class's row.
   std::vector<WarpCost> ClassCost(Bbv.classes());
   for (uint32_t K = 0; K < Bbv.classes(); ++K)
-    for (uint32_t Bb = 0; Bb < Bbv.Blocks; ++Bb) {
-      ClassCost[K].Latency += In.Latency[Bb] * Bbv.row(K)[Bb];
-      ClassCost[K].Instructions += In.Instructions[Bb] * Bbv.row(K)[Bb];
-    }
+    for (uint32_t Bb = 0; Bb < Bbv.Blocks; ++Bb)
+      ClassCost[K].add(In, Bb, Bbv.row(K)[Bb]);
+  bool Lines = !In.TidAccesses.empty() && In.PerLine > 0;
   auto ClassAt = [&](uint64_t P) { return Bbv.ClassOf[D ? D[P] : P]; };
   parallelFor(Blocks, 0, 64, [&](uint64_t Lo, uint64_t Hi, unsigned) {
     std::vector<uint32_t> Max(Bbv.Blocks);
@@ -45,18 +77,18 @@ std::vector<WarpCost> warpCosts(const SmSharedInputs &In, const uint32_t *D) {
           ++P;
         if (P == WarpEnd) {
           Costs[W] = ClassCost[ClassAt(P0)];
-          continue;
-        }
-        std::fill(Max.begin(), Max.end(), 0u);
-        for (P = P0; P < WarpEnd; ++P) {
-          const uint32_t *Row = Bbv.row(ClassAt(P));
+        } else {
+          std::fill(Max.begin(), Max.end(), 0u);
+          for (P = P0; P < WarpEnd; ++P) {
+            const uint32_t *Row = Bbv.row(ClassAt(P));
+            for (uint32_t Bb = 0; Bb < Bbv.Blocks; ++Bb)
+              Max[Bb] = std::max(Max[Bb], Row[Bb]);
+          }
           for (uint32_t Bb = 0; Bb < Bbv.Blocks; ++Bb)
-            Max[Bb] = std::max(Max[Bb], Row[Bb]);
+            Costs[W].add(In, Bb, Max[Bb]);
         }
-        for (uint32_t Bb = 0; Bb < Bbv.Blocks; ++Bb) {
-          Costs[W].Latency += In.Latency[Bb] * Max[Bb];
-          Costs[W].Instructions += In.Instructions[Bb] * Max[Bb];
-        }
+        if (Lines)
+          chargeLines(In, Costs[W], linesOf(D, P0, WarpEnd));
       }
     }
   });
@@ -66,8 +98,13 @@ std::vector<WarpCost> warpCosts(const SmSharedInputs &In, const uint32_t *D) {
 // One SM: its resident warps advance together, so progress is kept as one
 // virtual clock (latency-cycles done by every resident warp) and each warp
 // finishes when the clock reaches its start plus L_w.
+// What a warp asks of the SM per cycle it advances: issue slots (I_w / L_w)
+// and each pipe's cycles (P_w[p] / L_w).
+using Demand = std::array<double, 1 + PipeCount>;
+
 struct Sm {
-  double Virtual = 0, Time = 0, Demand = 0, Rate = 1;
+  double Virtual = 0, Time = 0, Rate = 1;
+  Demand Asked{};
   uint32_t FreeSlots = 0;
   uint64_t Version = 0;
   using Finish = std::pair<double, uint64_t>; // (virtual finish, warp)
@@ -81,11 +118,15 @@ double bbvWeightedSmShared(const SmSharedInputs &In, const uint32_t *D) {
       In.IssuePerCycle <= 0)
     throw std::invalid_argument("the SM-shared metric needs BBVs, a block size, SMs, occupancy "
                                 "and an issue rate");
-  if (In.Latency.size() != In.Bbv->Blocks || In.Instructions.size() != In.Bbv->Blocks)
+  if (In.Latency.size() != In.Bbv->Blocks || In.Instructions.size() != In.Bbv->Blocks ||
+      (!In.Pipes.empty() && In.Pipes.size() != In.Bbv->Blocks) ||
+      (!In.TidAccesses.empty() && In.TidAccesses.size() != In.Bbv->Blocks))
     throw std::invalid_argument("SM-shared metric: " + std::to_string(In.Latency.size()) +
                                 " latencies and " + std::to_string(In.Instructions.size()) +
-                                " instruction counts for " + std::to_string(In.Bbv->Blocks) +
-                                " basic blocks");
+                                " instruction counts, " + std::to_string(In.Pipes.size()) +
+                                " pipe mixes and " + std::to_string(In.TidAccesses.size()) +
+                                " thread-indexed access counts for " +
+                                std::to_string(In.Bbv->Blocks) + " basic blocks");
   std::vector<WarpCost> Warps = warpCosts(In, D);
   uint64_t WarpsPerBlock = (In.BlockSize + WarpLanes - 1) / WarpLanes;
   uint64_t Blocks = Warps.size() / WarpsPerBlock;
@@ -99,13 +140,23 @@ double bbvWeightedSmShared(const SmSharedInputs &In, const uint32_t *D) {
   uint64_t NextBlock = 0;
   double Last = 0;
 
-  auto demandOf = [&](uint64_t W) { return Warps[W].Instructions / Warps[W].Latency; };
+  auto demandOf = [&](uint64_t W) {
+    Demand Out;
+    Out[0] = Warps[W].Instructions / Warps[W].Latency;
+    for (size_t P = 0; P < PipeCount; ++P)
+      Out[1 + P] = Warps[W].Pipes[P] / Warps[W].Latency;
+    return Out;
+  };
+  auto addDemand = [](Sm &S, const Demand &D, double Sign) {
+    for (size_t K = 0; K < D.size(); ++K)
+      S.Asked[K] += Sign * D[K];
+  };
   // A warp with no latency (all counts 0) is done as soon as it is placed.
   auto place = [&](Sm &S, uint64_t G) {
     for (uint64_t W = G * WarpsPerBlock; W < (G + 1) * WarpsPerBlock; ++W)
       if (Warps[W].Latency > 0) {
         S.Running.push({S.Virtual + Warps[W].Latency, W});
-        S.Demand += demandOf(W);
+        addDemand(S, demandOf(W), +1);
         ++Unfinished[G];
       }
     if (Unfinished[G])
@@ -118,10 +169,15 @@ double bbvWeightedSmShared(const SmSharedInputs &In, const uint32_t *D) {
   auto reschedule = [&](uint32_t Id) {
     Sm &S = Sms[Id];
     if (S.Running.empty()) {
-      S.Demand = 0; // no drift left behind by the running sums
+      S.Asked = {}; // no drift left behind by the running sums
       return;
     }
-    S.Rate = std::min(1.0, In.IssuePerCycle / S.Demand);
+    S.Rate = 1;
+    if (S.Asked[0] > 0)
+      S.Rate = std::min(S.Rate, In.IssuePerCycle / S.Asked[0]);
+    for (size_t K = 1; K < S.Asked.size(); ++K)
+      if (S.Asked[K] > 0)
+        S.Rate = std::min(S.Rate, 1 / S.Asked[K]);
     Events.push({S.Time + (S.Running.top().first - S.Virtual) / S.Rate, Id, ++S.Version});
   };
 
@@ -149,7 +205,7 @@ double bbvWeightedSmShared(const SmSharedInputs &In, const uint32_t *D) {
     while (!S.Running.empty() && S.Running.top().first <= Due) {
       uint64_t W = S.Running.top().second;
       S.Running.pop();
-      S.Demand -= demandOf(W);
+      addDemand(S, demandOf(W), -1);
       if (--Unfinished[W / WarpsPerBlock] == 0)
         ++S.FreeSlots;
     }

@@ -20,7 +20,18 @@
 // its latency, and together they cannot issue more than the SM can. A block
 // leaves its slot when its last warp finishes. The estimate is when the last
 // warp finishes.
+//
+// SM-pipes (ours too, issue 16) adds the SM's pipes and the lines memory
+// accesses touch. Each warp also has P_w[p] = sum_b pipe[b][p] x max count,
+// the cycles of pipe p it occupies (latency/IssuePipes.h), and the pipes
+// cap the rate as the issue limit does: r = min(1, IssuePerCycle / sum
+// I_w / L_w, min over p of 1 / sum P_w[p] / L_w). An access whose address
+// follows the thread id touches the lines of the warp's logical threads
+// (4-byte elements: thread t's in line t / 32): each line beyond the first
+// adds PerLine cycles to L_w and to the warp's load/store pipe. Regrouping
+// scatters those ids, so this is what a layout costs in memory.
 #pragma once
+#include "latency/IssuePipes.h"
 #include "model/BbvClasses.h"
 #include "model/LaunchMetrics.h"
 
@@ -39,6 +50,12 @@ struct SmSharedInputs {
   uint32_t BlockSize = 0;
   Machine Gpu;
   double IssuePerCycle = SmIssuePerCycle;
+  // SM-pipes: pipe cycles per execution of each basic block, empty for the
+  // issue limit alone (SM-shared); the accesses of each block whose address
+  // follows the thread id (empty: none) and the cost of each further line.
+  std::vector<PipeCycles> Pipes;
+  std::vector<unsigned> TidAccesses;
+  double PerLine = 0;
 };
 
 // Cycles until the last warp finishes, running logical thread D[p] at

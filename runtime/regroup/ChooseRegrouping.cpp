@@ -61,9 +61,16 @@ RegroupDecision chooseRegrouping(const RegroupRequest &R) {
   Out.Baseline =
       evaluate(Classes, R.BlockLatency, nullptr, R.BlockSize, R.Gpu, R.Price, Workers).Plain;
   SmSharedInputs Shared{&Classes, R.BlockLatency, R.BlockInstructions, R.BlockSize, R.Gpu};
-  double SharedBefore = 0;
+  SmSharedInputs Piped = Shared;
+  Piped.Pipes = R.BlockPipes;
+  Piped.TidAccesses = R.TidAccesses;
+  Piped.PerLine = R.PerLine;
+  bool HasPipes = !R.BlockInstructions.empty() && !R.BlockPipes.empty();
+  double SharedBefore = 0, PipedBefore = 0;
   if (!R.BlockInstructions.empty())
     SharedBefore = bbvWeightedSmShared(Shared, nullptr);
+  if (HasPipes)
+    PipedBefore = bbvWeightedSmShared(Piped, nullptr);
   Out.ModelSeconds = secondsSince(Start);
 
   for (Algorithm A : R.Algorithms) {
@@ -82,6 +89,8 @@ RegroupDecision chooseRegrouping(const RegroupRequest &R) {
     O.RedirectedGain = improvement(Out.Baseline, O.After.Redirected);
     if (!R.BlockInstructions.empty())
       O.SmSharedGain = improvement(SharedBefore, bbvWeightedSmShared(Shared, O.D.data()));
+    if (HasPipes)
+      O.SmPipesGain = improvement(PipedBefore, bbvWeightedSmShared(Piped, O.D.data()));
     O.ModelSeconds = secondsSince(Start);
     Out.Outcomes.push_back(std::move(O));
   }

@@ -6,6 +6,7 @@
 #include "model/BbvView.h"
 #include "model/LaunchMetrics.h"
 #include "model/RedirectionPrice.h"
+#include "latency/IssuePipes.h"
 #include "regroup/Algorithm.h"
 #include "regroup/Regrouping.h"
 
@@ -24,6 +25,12 @@ struct RegroupRequest {
   // predicted the benchmark suite better than the scheduled one; else
   // BBV-weighted-scheduled with the price of redirection, as seed 002.
   std::vector<double> BlockInstructions;
+  // SM-pipes (model/SmSharedMetric.h), reported beside SM-shared when given
+  // with the instructions: pipe cycles per execution of each block, its
+  // accesses that follow the thread id, and the cost of each further line.
+  std::vector<PipeCycles> BlockPipes;
+  std::vector<unsigned> TidAccesses;
+  double PerLine = 0;
   Machine Gpu;                    // SMs and resident thread blocks per SM
   uint32_t GroupSize = 32;        // a multiple of 32
   RedirectionPrice Price;         // model/RedirectionPrice.h
@@ -45,6 +52,7 @@ struct AlgorithmOutcome {
   Improvement Gain;        // of After.Plain over the baseline
   Improvement RedirectedGain; // of After.Redirected over the baseline
   std::optional<double> SmSharedGain; // when the request gave instructions
+  std::optional<double> SmPipesGain;  // when it also gave pipe cycles
   // The improvement the choice compares: SmSharedGain, else the scheduled
   // estimate with redirection.
   double decisionGain() const;

@@ -93,6 +93,43 @@ TEST(SmSharedMetric, BlocksWithNoWorkTakeNoTime) {
   EXPECT_DOUBLE_EQ(bbvWeightedSmShared(L.In, nullptr), 8);
 }
 
+TEST(SmPipesMetric, APipeCapsTheRateAsTheIssueLimitDoes) {
+  // Eight warps of 5 executions of an 8-cycle block of 8 instructions: the
+  // issue limit alone makes them 80 cycles (above). If each execution also
+  // takes 4 cycles of the FP64 pipe, 8 warps ask 8 x 4 / 8 = 4 pipe cycles a
+  // cycle of one pipe: a quarter of the speed, 160.
+  OneBlockLaunch L(std::vector<uint32_t>(256, 5), 8, 8, 256, {1, 1});
+  PipeCycles Fp64{};
+  Fp64[size_t(Pipe::Fp64)] = 4;
+  L.In.Pipes = {Fp64};
+  EXPECT_DOUBLE_EQ(bbvWeightedSmShared(L.In, nullptr), 160);
+  // One warp alone asks 0.5 of the pipe: its latency still decides.
+  OneBlockLaunch One(std::vector<uint32_t>(32, 5), 8, 8, 32, {1, 1});
+  One.In.Pipes = {Fp64};
+  EXPECT_DOUBLE_EQ(bbvWeightedSmShared(One.In, nullptr), 40);
+}
+
+TEST(SmPipesMetric, ScatteredThreadIdsCostLines) {
+  // One warp, one block of 10 cycles run once, with 2 accesses that follow
+  // the thread id. As written the warp's 32 threads share a line; D gives
+  // it threads 0, 32, 64...: 32 lines, 31 more at 1 cycle each for each of
+  // the 2 accesses, on the warp's latency: 10 + 62.
+  OneBlockLaunch L(std::vector<uint32_t>(1024, 1), 10, 1, 32, {1, 32});
+  L.In.Pipes = {PipeCycles{}};
+  L.In.TidAccesses = {2};
+  L.In.PerLine = 1;
+  std::vector<uint32_t> D(1024);
+  for (uint32_t P = 0; P < 1024; ++P)
+    D[P] = (P % 32) * 32 + P / 32;
+  EXPECT_DOUBLE_EQ(bbvWeightedSmShared(L.In, nullptr), 10);
+  // 32 warps at once: each asks 62 / 72 of the load/store pipe, so they
+  // share it: 32 x 62 cycles of it in all.
+  EXPECT_DOUBLE_EQ(bbvWeightedSmShared(L.In, D.data()), 32 * 62);
+  // Without the line price the layout costs nothing more.
+  L.In.PerLine = 0;
+  EXPECT_DOUBLE_EQ(bbvWeightedSmShared(L.In, D.data()), 10);
+}
+
 TEST(SmSharedMetric, BadInputsAreRefused) {
   OneBlockLaunch L(std::vector<uint32_t>(32, 1), 1, 1, 32, {1, 1});
   SmSharedInputs Bad = L.In;
@@ -103,6 +140,12 @@ TEST(SmSharedMetric, BadInputsAreRefused) {
   EXPECT_THROW(bbvWeightedSmShared(Bad, nullptr), std::invalid_argument);
   Bad = L.In;
   Bad.BlockSize = 0;
+  EXPECT_THROW(bbvWeightedSmShared(Bad, nullptr), std::invalid_argument);
+  Bad = L.In;
+  Bad.Pipes = {PipeCycles{}, PipeCycles{}}; // two mixes for one block
+  EXPECT_THROW(bbvWeightedSmShared(Bad, nullptr), std::invalid_argument);
+  Bad = L.In;
+  Bad.TidAccesses = {1, 1};
   EXPECT_THROW(bbvWeightedSmShared(Bad, nullptr), std::invalid_argument);
 }
 

@@ -25,7 +25,7 @@ CLI::App *addLatencyCommand(CLI::App &App, LatencyOptions &Options) {
                          ->capture_default_str();
   CLI::Option *Only = Cmd->add_option("--only", Options.Only,
                                       "Groups to run: instructions, memory, sync, atomics, "
-                                      "divergence (comma-separated)")
+                                      "divergence, throughput (comma-separated)")
                           ->type_name("GROUP");
   CLI::Option *Repeat =
       Cmd->add_option("--repeat", Options.Repeat, "Launches per measurement (default 3)")

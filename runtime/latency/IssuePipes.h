@@ -1,0 +1,48 @@
+// Which of the SM's issue pipes an instruction key occupies, and for how
+// long: the throughput side of the model (issue 16), beside the latency
+// side (BlockPricing.h). An SM completes a warp instruction of a pipe every
+// "issue.<pipe>" cycles of the latency table (benchmarks/latency/
+// Throughput.cu measures them: 0.25 for FP32 on sm_90, 0.5 for FP64, 2 for
+// MUFU); its resident warps share that rate (model/SmSharedMetric.h).
+//
+// Global memory is priced by the lines a warp access touches: "issue.ldg"
+// cycles a coalesced request, and "issue.ldg.scattered" / 32 more for each
+// further 128-byte line. Which accesses follow the thread id, and so scatter
+// when a regrouping scatters the ids, the notes say (tid_accesses).
+#pragma once
+#include "divopt/KernelNotes.h"
+#include "latency/LatencyTable.h"
+
+#include <array>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace divopt {
+
+enum class Pipe { Fp32, Fp64, Imad, Alu, Mufu, Lsu };
+inline constexpr size_t PipeCount = 6;
+const char *pipeName(Pipe P);
+
+// The pipe a key issues to; none for keys no pipe limits (branches,
+// barriers, moves, calls, constant loads): the SM's issue limit still counts
+// them.
+std::optional<Pipe> pipeOf(const std::string &Key);
+
+// Pipe cycles per warp instruction, from a table's "issue.*" entries; 0 where
+// the table has none (that pipe is then not a limit).
+struct PipeRates {
+  std::array<double, PipeCount> Cycles{};
+  double GlobalRequest = 0; // issue.ldg: a coalesced global request (the Lsu entry for global keys)
+  double PerLine = 0;       // each 128-byte line a request touches beyond the first
+  bool any() const;
+};
+PipeRates pipeRates(const LatencyTable &Table);
+
+// Pipe cycles one execution of a block's mix needs, per pipe.
+using PipeCycles = std::array<double, PipeCount>;
+PipeCycles pipeCycles(const std::map<std::string, unsigned> &Mix, const PipeRates &Rates);
+std::vector<PipeCycles> pipeCyclesPerBlock(const KernelNote &Kernel, const PipeRates &Rates);
+
+} // namespace divopt

@@ -1,0 +1,74 @@
+// The throughput side of the model's inputs (latency/IssuePipes.h): which
+// pipe a latency-table key issues to, the table's issue intervals, and a
+// block's pipe cycles.
+#include "latency/IssuePipes.h"
+
+#include <gtest/gtest.h>
+
+namespace divopt {
+namespace {
+
+TEST(IssuePipes, KeysGoToThePipeTheirTypeAndOperationSay) {
+  EXPECT_EQ(pipeOf("fma.f32"), Pipe::Fp32);
+  EXPECT_EQ(pipeOf("add.rn.f"), Pipe::Fp32);
+  EXPECT_EQ(pipeOf("fma.f16"), Pipe::Fp32);
+  EXPECT_EQ(pipeOf("setp.f32"), Pipe::Fp32);
+  EXPECT_EQ(pipeOf("fma.f64"), Pipe::Fp64);
+  EXPECT_EQ(pipeOf("add.rn.d"), Pipe::Fp64);
+  EXPECT_EQ(pipeOf("sqrt.f64"), Pipe::Fp64);
+  EXPECT_EQ(pipeOf("cvt.f64.s32"), Pipe::Fp64);
+  EXPECT_EQ(pipeOf("mad.s32"), Pipe::Imad);
+  EXPECT_EQ(pipeOf("mul24.u32"), Pipe::Imad);
+  EXPECT_EQ(pipeOf("div.s32"), Pipe::Imad);
+  EXPECT_EQ(pipeOf("rem.u32"), Pipe::Imad);
+  EXPECT_EQ(pipeOf("add.s32"), Pipe::Alu);
+  EXPECT_EQ(pipeOf("setp.u16"), Pipe::Alu);
+  EXPECT_EQ(pipeOf("and.pred"), Pipe::Alu);
+  EXPECT_EQ(pipeOf("cvt.s32.u16"), Pipe::Alu);
+  EXPECT_EQ(pipeOf("ex2.approx.f32"), Pipe::Mufu);
+  EXPECT_EQ(pipeOf("div.f32"), Pipe::Mufu);
+  EXPECT_EQ(pipeOf("cvt.f32.s32"), Pipe::Mufu);
+  EXPECT_EQ(pipeOf("ld.global"), Pipe::Lsu);
+  EXPECT_EQ(pipeOf("st.shared"), Pipe::Lsu);
+  EXPECT_EQ(pipeOf("atom.global"), Pipe::Lsu);
+  EXPECT_EQ(pipeOf("shfl.sync.idx.i32"), Pipe::Lsu);
+  EXPECT_EQ(pipeOf("ld.const"), std::nullopt);
+  EXPECT_EQ(pipeOf("bra"), std::nullopt);
+  EXPECT_EQ(pipeOf("barrier.cta.sync.aligned.all"), std::nullopt);
+  EXPECT_EQ(pipeOf("call.sinf"), std::nullopt);
+}
+
+LatencyTable tableWithIssueEntries() {
+  LatencyTable T;
+  for (auto [Key, Cycles] : {std::pair{"issue.fp32", 0.25}, {"issue.fp64", 0.5},
+                             {"issue.lsu", 1.0}, {"issue.ldg", 1.25},
+                             {"issue.ldg.scattered", 32.0}, {"fma.f32", 4.0}})
+    T.Entries[Key] = {Cycles, std::nullopt};
+  return T;
+}
+
+TEST(IssuePipes, RatesComeFromTheTablesIssueEntries) {
+  PipeRates R = pipeRates(tableWithIssueEntries());
+  EXPECT_TRUE(R.any());
+  EXPECT_DOUBLE_EQ(R.Cycles[size_t(Pipe::Fp32)], 0.25);
+  EXPECT_DOUBLE_EQ(R.Cycles[size_t(Pipe::Fp64)], 0.5);
+  EXPECT_DOUBLE_EQ(R.Cycles[size_t(Pipe::Mufu)], 0); // not measured: no limit
+  EXPECT_DOUBLE_EQ(R.GlobalRequest, 1.25);
+  EXPECT_DOUBLE_EQ(R.PerLine, 1.0);
+  EXPECT_FALSE(pipeRates(LatencyTable{}).any());
+}
+
+TEST(IssuePipes, ABlocksPipeCyclesSumItsMix) {
+  PipeRates R = pipeRates(tableWithIssueEntries());
+  PipeCycles C = pipeCycles({{"fma.f32", 8}, {"fma.f64", 2}, {"ld.global", 2},
+                             {"ld.shared", 3}, {"bra", 1}},
+                            R);
+  EXPECT_DOUBLE_EQ(C[size_t(Pipe::Fp32)], 2.0);
+  EXPECT_DOUBLE_EQ(C[size_t(Pipe::Fp64)], 1.0);
+  // Global requests at issue.ldg, shared ones at issue.lsu.
+  EXPECT_DOUBLE_EQ(C[size_t(Pipe::Lsu)], 2 * 1.25 + 3 * 1.0);
+  EXPECT_DOUBLE_EQ(C[size_t(Pipe::Alu)], 0);
+}
+
+} // namespace
+} // namespace divopt
