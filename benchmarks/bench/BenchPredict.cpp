@@ -3,7 +3,6 @@
 #include "divopt/ProfileFile.h"
 #include "latency/BlockPricing.h"
 #include "latency/BuiltinLatencyTables.h"
-#include "latency/IssuePipes.h"
 #include "profile/DivergenceStats.h"
 #include "regroup/ChooseRegrouping.h"
 
@@ -52,12 +51,7 @@ Prediction predictFromProfile(const PredictionInputs &In) {
   R.BlockInstructions = instructionsPerBlock(P.Kernel);
   R.Gpu = {In.SMs, In.Occupancy ? In.Occupancy : threadLimitedOccupancy(R.BlockSize)};
   R.Price = priceRedirection(Table, tidAccessesPerBlock(P.Kernel));
-  PipeRates Rates = pipeRates(Table);
-  if (Rates.any()) {
-    R.BlockPipes = pipeCyclesPerBlock(P.Kernel, Rates);
-    R.TidAccesses = tidAccessesPerBlock(P.Kernel);
-    R.PerLine = Rates.PerLine;
-  }
+  addPipeInputs(R, P.Kernel, Table);
   R.MinImprovement = In.MinGain;
   // The rest as the runtime sets it, so the prediction is of the D that ran.
   RegroupDecision D = chooseRegrouping(R);

@@ -45,6 +45,15 @@ std::vector<uint32_t> regroup(Algorithm A, const BbvClasses &Bbv, const std::vec
   throw std::invalid_argument("unknown algorithm");
 }
 
+void addPipeInputs(RegroupRequest &R, const KernelNote &Kernel, const LatencyTable &Table) {
+  PipeRates Rates = pipeRates(Table);
+  if (!Rates.any())
+    return;
+  R.BlockPipes = pipeCyclesPerBlock(Kernel, Rates);
+  R.TidAccesses = tidAccessesPerBlock(Kernel);
+  R.PerLine = Rates.PerLine;
+}
+
 double AlgorithmOutcome::decisionGain() const {
   return SmSharedGain ? *SmSharedGain : RedirectedGain.BbvWeightedScheduled;
 }

@@ -72,6 +72,11 @@ struct RegroupDecision {
   uint32_t Classes = 0;    // distinct BBVs
 };
 
+// Fills R's SM-pipes inputs for Kernel when Table prices the pipes (its
+// issue.* entries, `divopt latency`'s throughput group); else leaves them
+// empty, and SM-pipes is not estimated.
+void addPipeInputs(RegroupRequest &R, const KernelNote &Kernel, const LatencyTable &Table);
+
 // Throws std::invalid_argument for inputs that do not fit (latencies per
 // block, group size, no threads, block size 0).
 RegroupDecision chooseRegrouping(const RegroupRequest &Request);

@@ -53,9 +53,12 @@ void addGuesses(std::vector<std::string> &Out, const std::vector<std::string> &N
 
 // TidAccesses: per block, the accesses regrouping scatters (from the notes;
 // empty for CSV input, which has none).
+// Kernel: the launch's notes (a profile), for the SM-pipes estimate; null
+// for BBVs from a CSV.
 LaunchAnalysis analyzeBbvs(const Inputs &In, BbvView Bbv, std::vector<double> Lat,
                            uint32_t BlockSize, const std::vector<unsigned> &TidAccesses,
-                           std::vector<double> Instructions, AnalyzeReport &Report) {
+                           std::vector<double> Instructions, const KernelNote *Kernel,
+                           AnalyzeReport &Report) {
   const AnalyzeOptions &O = In.Options;
   LaunchAnalysis L;
   L.Threads = Bbv.Threads;
@@ -73,6 +76,8 @@ LaunchAnalysis analyzeBbvs(const Inputs &In, BbvView Bbv, std::vector<double> La
   R.BlockSize = BlockSize;
   R.BlockLatency = Lat;
   R.BlockInstructions = std::move(Instructions); // none in a CSV: the scheduled estimate decides
+  if (Kernel)
+    addPipeInputs(R, *Kernel, In.Table);
   R.Gpu = L.Gpu;
   R.GroupSize = O.GroupSize;
   R.Price = L.Price;
@@ -101,7 +106,8 @@ void analyzeCsv(const Inputs &In, AnalyzeReport &Report) {
   CsvBbv Csv = readBbvCsv(O.BbvCsv);
   std::vector<double> Lat = readBlockLatencyCsv(O.BlockLatencyCsv, Csv.Blocks, O.BbvCsv);
   LaunchAnalysis L =
-      analyzeBbvs(In, {Csv.Counts.data(), Csv.Threads, Csv.Blocks}, Lat, O.BlockSize, {}, {}, Report);
+      analyzeBbvs(In, {Csv.Counts.data(), Csv.Threads, Csv.Blocks}, Lat, O.BlockSize, {}, {},
+                  nullptr, Report);
   L.BbvSource = O.BbvCsv;
   if (!O.EmitRedirect.empty())
     emitRedirect(O.EmitRedirect, L);
@@ -127,7 +133,7 @@ void analyzeProfile(const Inputs &In, AnalyzeReport &Report) {
     LaunchAnalysis L = analyzeBbvs(In, Bbv, std::move(Lat.Cycles),
                                    uint32_t(P.Header.threadsPerBlock()),
                                    tidAccessesPerBlock(P.Kernel), instructionsPerBlock(P.Kernel),
-                                   Report);
+                                   &P.Kernel, Report);
     LaunchStats S = computeLaunchStats(P);
     L.Branches = MeasuredBranches{S.DivergentBranches, S.BranchExecutions, S.BranchCountedBlocks,
                                   S.ThreadBlocks};

@@ -33,6 +33,8 @@ json outcomeJson(const AlgorithmOutcome &O) {
   J["with_redirection"] = std::move(R);
   if (O.SmSharedGain)
     J["sm_shared_improvement"] = *O.SmSharedGain;
+  if (O.SmPipesGain)
+    J["sm_pipes_improvement"] = *O.SmPipesGain;
   J["seconds"] = O.Seconds;
   return J;
 }

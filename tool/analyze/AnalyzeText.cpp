@@ -110,6 +110,15 @@ void printTable(std::ostream &OS, const LaunchAnalysis &L) {
   OS << "estimates in cycles; (+x%): improvement over the baseline, (before - after) / before\n";
   T.print(OS, "");
   const RegroupDecision &D = L.Decision;
+  for (auto [Name, Gain] : {std::pair{"sm-shared", &AlgorithmOutcome::SmSharedGain},
+                            std::pair{"sm-pipes", &AlgorithmOutcome::SmPipesGain}}) {
+    std::string Gains;
+    for (const AlgorithmOutcome &O : D.Outcomes)
+      if (O.*Gain)
+        Gains += (Gains.empty() ? "" : ", ") + algorithmName(O.Algo) + " " + signedPercent(*(O.*Gain));
+    if (!Gains.empty())
+      line(OS, Name, Gains);
+  }
   std::string Threshold = fixed(100 * L.MinImprovement, "%.0f%%");
   if (D.Chosen) {
     const AlgorithmOutcome &O = D.Outcomes[*D.Chosen];
