@@ -95,13 +95,13 @@ std::vector<WarpCost> warpCosts(const SmSharedInputs &In, const uint32_t *D) {
   return Costs;
 }
 
-// One SM: its resident warps advance together, so progress is kept as one
-// virtual clock (latency-cycles done by every resident warp) and each warp
-// finishes when the clock reaches its start plus L_w.
 // What a warp asks of the SM per cycle it advances: issue slots (I_w / L_w)
 // and each pipe's cycles (P_w[p] / L_w).
 using Demand = std::array<double, 1 + PipeCount>;
 
+// One SM: its resident warps advance together, so progress is kept as one
+// virtual clock (latency-cycles done by every resident warp) and each warp
+// finishes when the clock reaches its start plus L_w.
 struct Sm {
   double Virtual = 0, Time = 0, Rate = 1;
   Demand Asked{};
