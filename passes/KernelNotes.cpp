@@ -60,6 +60,7 @@ json::Object blockNotes(const BasicBlock &BB, unsigned Id, const BlockNumbering 
                       {"succ", std::move(Succ)},
                       {"mix", std::move(Mix)},
                       {"tid_accesses", threadIndexedAccesses(BB)},
+                      {"tid_indirect_accesses", threadIndexedIndirectAccesses(BB)},
                       {"features", json::Array(Features.Features)},
                       {"predictable", Features.Predictable},
                       {"unpredictable", unpredictableReason(Features)}};

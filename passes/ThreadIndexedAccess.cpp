@@ -11,19 +11,22 @@ using namespace llvm;
 namespace divopt {
 namespace {
 
-// Does V depend on a %tid read through address arithmetic? Bounded: a long
-// chain is more likely data than an index.
-bool followsThreadId(const Value *V, SmallPtrSetImpl<const Value *> &Seen, unsigned Depth) {
+// Does V depend on a %tid read through address arithmetic, and through at
+// most Loads loads? Bounded: a long chain is more likely data than an index.
+bool followsThreadId(const Value *V, SmallPtrSetImpl<const Value *> &Seen, unsigned Depth,
+                     unsigned Loads) {
   if (Depth > 24 || !Seen.insert(V).second)
     return false;
   if (threadRegisterRead(V) == ThreadRegister::Tid)
     return true;
   auto Any = [&](auto Operands) {
     for (const Value *Op : Operands)
-      if (followsThreadId(Op, Seen, Depth + 1))
+      if (followsThreadId(Op, Seen, Depth + 1, Loads))
         return true;
     return false;
   };
+  if (auto *L = dyn_cast<LoadInst>(V))
+    return Loads > 0 && followsThreadId(L->getPointerOperand(), Seen, Depth + 1, Loads - 1);
   if (auto *G = dyn_cast<GEPOperator>(V))
     return Any(G->operands());
   if (auto *O = dyn_cast<Operator>(V))
@@ -43,15 +46,26 @@ const Value *accessedPointer(const Instruction &I) {
   return nullptr;
 }
 
+bool followsWithLoads(const Value *Ptr, unsigned Loads) {
+  SmallPtrSet<const Value *, 32> Seen;
+  return followsThreadId(Ptr, Seen, 0, Loads);
+}
+
 } // namespace
 
 unsigned threadIndexedAccesses(const BasicBlock &BB) {
   unsigned N = 0;
   for (const Instruction &I : BB)
-    if (const Value *Ptr = accessedPointer(I)) {
-      SmallPtrSet<const Value *, 32> Seen;
-      N += followsThreadId(Ptr, Seen, 0);
-    }
+    if (const Value *Ptr = accessedPointer(I))
+      N += followsWithLoads(Ptr, 0);
+  return N;
+}
+
+unsigned threadIndexedIndirectAccesses(const BasicBlock &BB) {
+  unsigned N = 0;
+  for (const Instruction &I : BB)
+    if (const Value *Ptr = accessedPointer(I))
+      N += !followsWithLoads(Ptr, 0) && followsWithLoads(Ptr, 1);
   return N;
 }
 

@@ -13,4 +13,12 @@ namespace divopt {
 // through memory: an index loaded from memory is data, not the thread id).
 unsigned threadIndexedAccesses(const llvm::BasicBlock &BB);
 
+// Loads, stores and atomics of BB whose pointer follows the thread id only
+// through one load of a thread-indexed address: edges[j] for j from
+// rowStart[tid] to rowStart[tid + 1]. Neighbouring threads' values there are
+// usually neighbours too (a CSR row, a segment), so these accesses also
+// spread over more lines when regrouping scatters the threads (SM-pipes,
+// docs/model.md). A second load deep (dist[edges[j]]) is data.
+unsigned threadIndexedIndirectAccesses(const llvm::BasicBlock &BB);
+
 } // namespace divopt

@@ -92,6 +92,8 @@ BlockNote blockFromJson(const json &J, unsigned Expected, const KernelNote &K, b
     B.Instructions += N;
   if (J.contains("tid_accesses"))
     B.TidAccesses = field<unsigned>(J, "tid_accesses", Where.c_str());
+  if (J.contains("tid_indirect_accesses"))
+    B.TidIndirectAccesses = field<unsigned>(J, "tid_indirect_accesses", Where.c_str());
   if (!HasFeatures)
     return B;
   B.Features = field<std::vector<unsigned>>(J, "features", Where.c_str());
@@ -114,6 +116,8 @@ json blockToJson(const BlockNote &B, bool FeaturesAnalyzed) {
          {"succ", B.Successors},
          {"mix", B.Mix},
          {"tid_accesses", B.TidAccesses}};
+  if (B.TidIndirectAccesses) // notes from before the pass counted them serialize as they were
+    J["tid_indirect_accesses"] = B.TidIndirectAccesses;
   if (FeaturesAnalyzed) {
     J["features"] = B.Features;
     J["predictable"] = B.Predictable;

@@ -31,24 +31,71 @@ struct WarpCost {
   }
 };
 
-// 128-byte lines a warp's accesses that follow the thread id touch, 4-byte
-// elements: the distinct t / 32 of its logical threads.
-uint32_t linesOf(const uint32_t *D, uint64_t P0, uint64_t End) {
-  uint32_t Lines[WarpLanes];
-  uint32_t N = 0;
-  for (uint64_t P = P0; P < End; ++P)
-    Lines[N++] = uint32_t((D ? D[P] : P) / WarpLanes);
-  std::sort(Lines, Lines + N);
-  return uint32_t(std::unique(Lines, Lines + N) - Lines);
+// Distinct 128-byte lines among a warp's element positions (4-byte elements).
+uint32_t distinctLines(uint64_t *Elements, uint32_t N) {
+  for (uint32_t I = 0; I < N; ++I)
+    Elements[I] /= WarpLanes;
+  std::sort(Elements, Elements + N);
+  return uint32_t(std::unique(Elements, Elements + N) - Elements);
 }
 
-// What the lines beyond the first cost the warp: latency and load/store pipe.
-void chargeLines(const SmSharedInputs &In, WarpCost &W, uint32_t Lines) {
-  if (Lines <= 1 || W.TidAccesses == 0 || In.PerLine <= 0)
-    return;
-  double Extra = W.TidAccesses * (Lines - 1) * In.PerLine;
-  W.Latency += Extra;
-  W.Pipes[size_t(Pipe::Lsu)] += Extra;
+// Where an indirect access of block b puts thread t: its segment starts
+// after the segments of the threads before it in logical order (a CSR row
+// after the rows before it), so Start[t] = sum over t' < t of count_b(t').
+struct Segments {
+  uint32_t Block = 0;
+  std::vector<uint64_t> Start;
+};
+
+std::vector<Segments> segmentStarts(const SmSharedInputs &In) {
+  std::vector<Segments> Out;
+  if (In.TidIndirectAccesses.empty() || In.PerLine <= 0)
+    return Out;
+  const BbvClasses &Bbv = *In.Bbv;
+  for (uint32_t Bb = 0; Bb < Bbv.Blocks; ++Bb) {
+    if (!In.TidIndirectAccesses[Bb])
+      continue;
+    Segments S{Bb, std::vector<uint64_t>(Bbv.threads())};
+    uint64_t Sum = 0;
+    for (uint64_t T = 0; T < Bbv.threads(); ++T) {
+      S.Start[T] = Sum;
+      Sum += Bbv.row(Bbv.ClassOf[T])[Bb];
+    }
+    Out.push_back(std::move(S));
+  }
+  return Out;
+}
+
+// Cycles the warp's memory lines beyond the first cost it: each access that
+// follows the thread id touches the lines of the logical threads' elements
+// (thread t's at t), each indirect one those of the threads' segments that
+// run the block (thread t's at Start[t]); MaxCount[b], the block's
+// executions by the warp.
+double lineCycles(const SmSharedInputs &In, const std::vector<Segments> &Seg, const uint32_t *D,
+                  uint64_t P0, uint64_t End, const WarpCost &W,
+                  const std::function<uint32_t(uint32_t)> &MaxCount) {
+  const BbvClasses &Bbv = *In.Bbv;
+  uint64_t At[WarpLanes];
+  uint32_t N = 0;
+  double Extra = 0;
+  if (W.TidAccesses > 0) {
+    for (uint64_t P = P0; P < End; ++P)
+      At[N++] = D ? D[P] : P;
+    Extra += W.TidAccesses * (distinctLines(At, N) - 1);
+  }
+  for (const Segments &S : Seg) {
+    uint32_t Count = MaxCount(S.Block);
+    if (!Count)
+      continue;
+    N = 0;
+    for (uint64_t P = P0; P < End; ++P) {
+      uint64_t T = D ? D[P] : P;
+      if (Bbv.row(Bbv.ClassOf[T])[S.Block])
+        At[N++] = S.Start[T];
+    }
+    Extra += double(In.TidIndirectAccesses[S.Block]) * Count * (distinctLines(At, N) - 1);
+  }
+  return Extra * In.PerLine;
 }
 
 // L_w and I_w of every warp, thread block by thread block (warps never span
@@ -64,7 +111,8 @@ std::vector<WarpCost> warpCosts(const SmSharedInputs &In, const uint32_t *D) {
   for (uint32_t K = 0; K < Bbv.classes(); ++K)
     for (uint32_t Bb = 0; Bb < Bbv.Blocks; ++Bb)
       ClassCost[K].add(In, Bb, Bbv.row(K)[Bb]);
-  bool Lines = !In.TidAccesses.empty() && In.PerLine > 0;
+  bool Lines = (!In.TidAccesses.empty() || !In.TidIndirectAccesses.empty()) && In.PerLine > 0;
+  std::vector<Segments> Seg = segmentStarts(In);
   auto ClassAt = [&](uint64_t P) { return Bbv.ClassOf[D ? D[P] : P]; };
   parallelFor(Blocks, 0, 64, [&](uint64_t Lo, uint64_t Hi, unsigned) {
     std::vector<uint32_t> Max(Bbv.Blocks);
@@ -75,7 +123,8 @@ std::vector<WarpCost> warpCosts(const SmSharedInputs &In, const uint32_t *D) {
         uint64_t WarpEnd = std::min(End, P0 + WarpLanes), P = P0 + 1;
         while (P < WarpEnd && ClassAt(P) == ClassAt(P0))
           ++P;
-        if (P == WarpEnd) {
+        bool OneClass = P == WarpEnd;
+        if (OneClass) {
           Costs[W] = ClassCost[ClassAt(P0)];
         } else {
           std::fill(Max.begin(), Max.end(), 0u);
@@ -87,8 +136,14 @@ std::vector<WarpCost> warpCosts(const SmSharedInputs &In, const uint32_t *D) {
           for (uint32_t Bb = 0; Bb < Bbv.Blocks; ++Bb)
             Costs[W].add(In, Bb, Max[Bb]);
         }
-        if (Lines)
-          chargeLines(In, Costs[W], linesOf(D, P0, WarpEnd));
+        if (Lines) {
+          const uint32_t *Row = Bbv.row(ClassAt(P0));
+          double Extra = lineCycles(In, Seg, D, P0, WarpEnd, Costs[W], [&](uint32_t Bb) {
+            return OneClass ? Row[Bb] : Max[Bb];
+          });
+          Costs[W].Latency += Extra;
+          Costs[W].Pipes[size_t(Pipe::Lsu)] += Extra;
+        }
       }
     }
   });
@@ -120,11 +175,13 @@ double bbvWeightedSmShared(const SmSharedInputs &In, const uint32_t *D) {
                                 "and an issue rate");
   if (In.Latency.size() != In.Bbv->Blocks || In.Instructions.size() != In.Bbv->Blocks ||
       (!In.Pipes.empty() && In.Pipes.size() != In.Bbv->Blocks) ||
-      (!In.TidAccesses.empty() && In.TidAccesses.size() != In.Bbv->Blocks))
+      (!In.TidAccesses.empty() && In.TidAccesses.size() != In.Bbv->Blocks) ||
+      (!In.TidIndirectAccesses.empty() && In.TidIndirectAccesses.size() != In.Bbv->Blocks))
     throw std::invalid_argument("SM-shared metric: " + std::to_string(In.Latency.size()) +
                                 " latencies and " + std::to_string(In.Instructions.size()) +
                                 " instruction counts, " + std::to_string(In.Pipes.size()) +
-                                " pipe mixes and " + std::to_string(In.TidAccesses.size()) +
+                                " pipe mixes, " + std::to_string(In.TidAccesses.size()) +
+                                " and " + std::to_string(In.TidIndirectAccesses.size()) +
                                 " thread-indexed access counts for " +
                                 std::to_string(In.Bbv->Blocks) + " basic blocks");
   std::vector<WarpCost> Warps = warpCosts(In, D);

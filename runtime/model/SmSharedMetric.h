@@ -28,8 +28,13 @@
 // I_w / L_w, min over p of 1 / sum P_w[p] / L_w). An access whose address
 // follows the thread id touches the lines of the warp's logical threads
 // (4-byte elements: thread t's in line t / 32): each line beyond the first
-// adds PerLine cycles to L_w and to the warp's load/store pipe. Regrouping
-// scatters those ids, so this is what a layout costs in memory.
+// adds PerLine cycles to L_w and to the warp's load/store pipe. An access
+// through one load of such an address (edges[j], j from rowStart[tid])
+// touches the lines of the threads' segments: thread t's starts after the
+// executions of the block by the threads before it, in logical order, so a
+// warp of neighbouring threads with short segments shares lines and one of
+// long or scattered segments does not. Regrouping scatters the ids, so this
+// is what a layout costs in memory.
 #pragma once
 #include "latency/IssuePipes.h"
 #include "model/BbvClasses.h"
@@ -55,6 +60,9 @@ struct SmSharedInputs {
   // follows the thread id (empty: none) and the cost of each further line.
   std::vector<PipeCycles> Pipes;
   std::vector<unsigned> TidAccesses;
+  // Indirect ones (tid_indirect_accesses): thread t's elements start where
+  // the segments of the threads before it end, one element per execution.
+  std::vector<unsigned> TidIndirectAccesses;
   double PerLine = 0;
 };
 

@@ -51,6 +51,9 @@ void addPipeInputs(RegroupRequest &R, const KernelNote &Kernel, const LatencyTab
     return;
   R.BlockPipes = pipeCyclesPerBlock(Kernel, Rates);
   R.TidAccesses = tidAccessesPerBlock(Kernel);
+  R.TidIndirectAccesses.clear();
+  for (const BlockNote &B : Kernel.Blocks)
+    R.TidIndirectAccesses.push_back(B.TidIndirectAccesses);
   R.PerLine = Rates.PerLine;
 }
 
@@ -73,6 +76,7 @@ RegroupDecision chooseRegrouping(const RegroupRequest &R) {
   SmSharedInputs Piped = Shared;
   Piped.Pipes = R.BlockPipes;
   Piped.TidAccesses = R.TidAccesses;
+  Piped.TidIndirectAccesses = R.TidIndirectAccesses;
   Piped.PerLine = R.PerLine;
   bool HasPipes = !R.BlockInstructions.empty() && !R.BlockPipes.empty();
   double SharedBefore = 0, PipedBefore = 0;

@@ -30,6 +30,7 @@ struct RegroupRequest {
   // accesses that follow the thread id, and the cost of each further line.
   std::vector<PipeCycles> BlockPipes;
   std::vector<unsigned> TidAccesses;
+  std::vector<unsigned> TidIndirectAccesses;
   double PerLine = 0;
   Machine Gpu;                    // SMs and resident thread blocks per SM
   uint32_t GroupSize = 32;        // a multiple of 32

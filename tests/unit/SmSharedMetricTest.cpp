@@ -130,6 +130,35 @@ TEST(SmPipesMetric, ScatteredThreadIdsCostLines) {
   EXPECT_DOUBLE_EQ(bbvWeightedSmShared(L.In, D.data()), 10);
 }
 
+TEST(SmPipesMetric, IndirectAccessesTouchTheLinesOfTheThreadsSegments) {
+  // One warp runs a block of 10 cycles with one access through a loaded
+  // index (edges[rowStart[t] + k]). Segments of one element: the warp's 32
+  // threads read 32 neighbouring elements, one line.
+  OneBlockLaunch Short(std::vector<uint32_t>(32, 1), 10, 1, 32, {1, 1});
+  Short.In.Pipes = {PipeCycles{}};
+  Short.In.TidIndirectAccesses = {1};
+  Short.In.PerLine = 1;
+  EXPECT_DOUBLE_EQ(bbvWeightedSmShared(Short.In, nullptr), 10);
+  // Segments of 32 elements: each thread's on a line of its own, 31 lines
+  // more in each of 32 executions: 32 x 10 + 32 x 31.
+  OneBlockLaunch Long(std::vector<uint32_t>(32, 32), 10, 1, 32, {1, 1});
+  Long.In.Pipes = {PipeCycles{}};
+  Long.In.TidIndirectAccesses = {1};
+  Long.In.PerLine = 1;
+  EXPECT_DOUBLE_EQ(bbvWeightedSmShared(Long.In, nullptr), 320 + 992);
+  // Short segments of threads 0, 32, 64...: 32 lines once regrouped so.
+  OneBlockLaunch Spread(std::vector<uint32_t>(1024, 1), 10, 1, 32, {1, 1});
+  Spread.In.Pipes = {PipeCycles{}};
+  Spread.In.TidIndirectAccesses = {1};
+  Spread.In.PerLine = 1;
+  std::vector<uint32_t> D(1024);
+  for (uint32_t P = 0; P < 1024; ++P)
+    D[P] = (P % 32) * 32 + P / 32;
+  // One slot: the 32 one-warp blocks run one after another, 41 cycles each.
+  EXPECT_DOUBLE_EQ(bbvWeightedSmShared(Spread.In, nullptr), 32 * 10);
+  EXPECT_DOUBLE_EQ(bbvWeightedSmShared(Spread.In, D.data()), 32 * 41);
+}
+
 TEST(SmSharedMetric, BadInputsAreRefused) {
   OneBlockLaunch L(std::vector<uint32_t>(32, 1), 1, 1, 32, {1, 1});
   SmSharedInputs Bad = L.In;
@@ -146,6 +175,9 @@ TEST(SmSharedMetric, BadInputsAreRefused) {
   EXPECT_THROW(bbvWeightedSmShared(Bad, nullptr), std::invalid_argument);
   Bad = L.In;
   Bad.TidAccesses = {1, 1};
+  EXPECT_THROW(bbvWeightedSmShared(Bad, nullptr), std::invalid_argument);
+  Bad = L.In;
+  Bad.TidIndirectAccesses = {1, 1};
   EXPECT_THROW(bbvWeightedSmShared(Bad, nullptr), std::invalid_argument);
 }
 

@@ -26,6 +26,9 @@ struct BlockNote {
   // Accesses whose address follows the thread id: what regrouping scatters
   // (0 in notes written before the pass counted them).
   unsigned TidAccesses = 0;
+  // Accesses that follow the thread id through one load (edges[rowStart[tid]
+  // + k]): regrouping spreads them too (0 in notes written before).
+  unsigned TidIndirectAccesses = 0;
   // Indices into KernelNote::Features that decide this block's execution
   // count. A predictable block with no features runs as often in every thread
   // that reaches the kernel entry (intercept only).
