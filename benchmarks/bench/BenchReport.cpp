@@ -175,6 +175,34 @@ void tableV(std::ostream &OS, const BenchResults &R) {
         "6.2.\n\n";
 }
 
+// SM-pipes term by term: SM-shared (latency and the issue slots), then the
+// pipes, then the memory lines (SM-pipes itself), beside the measurement.
+void smPipesTerms(std::ostream &OS, const BenchResults &R) {
+  std::vector<ErrorRow> Rows = estimationErrors(R);
+  bool Any = false;
+  for (const ErrorRow &E : Rows)
+    Any |= E.Predicted.BbvWeightedSmPipesWithoutLines.has_value();
+  if (!Any)
+    return;
+  OS << "### SM-pipes by term\n\n"
+        "Predicted improvement as each term of SM-pipes joins (docs/model.md): SM-shared's "
+        "latency and issue slots, then the pipes' throughput, then the memory lines the "
+        "layout's warps touch (= SM-pipes).\n\n"
+        "| app | algorithm | actual % | SM-shared % | + pipes % | + memory lines % |\n"
+        "|---|---|--:|--:|--:|--:|\n";
+  for (const ErrorRow &E : Rows) {
+    if (!E.Predicted.BbvWeightedSmPipesWithoutLines)
+      continue;
+    OS << "| " << E.App << (E.ComputeBound ? "" : " (memory-bound)") << " | " << E.Algorithm
+       << " | " << percent(E.Actual) << " | "
+       << (E.Predicted.BbvWeightedSmShared ? percent(*E.Predicted.BbvWeightedSmShared) : "-")
+       << " | " << percent(*E.Predicted.BbvWeightedSmPipesWithoutLines) << " | "
+       << (E.Predicted.BbvWeightedSmPipes ? percent(*E.Predicted.BbvWeightedSmPipes) : "-")
+       << " |\n";
+  }
+  OS << "\n";
+}
+
 void fig7(std::ostream &OS, const BenchResults &R) {
   OS << "## Fig. 7 analog: the prior metrics\n\n"
      << "![Fig. 7, divergent warps](" << PlotFiles::Fig7Warps << ")\n"
@@ -343,6 +371,7 @@ void writeMarkdownReport(std::ostream &OS, const BenchResults &R) {
   provenance(OS, R);
   resultCheck(OS, R);
   tableV(OS, R);
+  smPipesTerms(OS, R);
   fig7(OS, R);
   fig8(OS);
   fig9(OS, R);

@@ -85,6 +85,8 @@ json predictionJson(const Prediction &P) {
       Algorithms[Name]["bbv_weighted_sm_shared"] = *A.BbvWeightedSmShared;
     if (A.BbvWeightedSmPipes)
       Algorithms[Name]["bbv_weighted_sm_pipes"] = *A.BbvWeightedSmPipes;
+    if (A.BbvWeightedSmPipesWithoutLines)
+      Algorithms[Name]["bbv_weighted_sm_pipes_without_lines"] = *A.BbvWeightedSmPipesWithoutLines;
   }
   return {{"present", true},
           {"sms", P.SMs},
@@ -227,6 +229,9 @@ Prediction predictionFrom(const Reader &R, const json &J, const std::string &Pat
       X.BbvWeightedSmShared = R.as<double>(A, At, "bbv_weighted_sm_shared");
     if (A.contains("bbv_weighted_sm_pipes"))
       X.BbvWeightedSmPipes = R.as<double>(A, At, "bbv_weighted_sm_pipes");
+    if (A.contains("bbv_weighted_sm_pipes_without_lines"))
+      X.BbvWeightedSmPipesWithoutLines =
+          R.as<double>(A, At, "bbv_weighted_sm_pipes_without_lines");
     P.Algorithms[Name] = X;
   }
   const json &Choice = R.get(J, Path, "auto_choice");

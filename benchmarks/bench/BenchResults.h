@@ -66,6 +66,7 @@ struct AlgorithmPrediction {
   // SM-pipes: SM-shared with the pipes and lines (ours, issue 16); none in
   // results written before it.
   std::optional<double> BbvWeightedSmPipes;
+  std::optional<double> BbvWeightedSmPipesWithoutLines; // its pipes alone: the breakdown
 };
 
 struct Prediction {

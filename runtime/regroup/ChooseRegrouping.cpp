@@ -78,12 +78,16 @@ RegroupDecision chooseRegrouping(const RegroupRequest &R) {
   Piped.TidAccesses = R.TidAccesses;
   Piped.TidIndirectAccesses = R.TidIndirectAccesses;
   Piped.PerLine = R.PerLine;
+  SmSharedInputs PipesOnly = Piped;
+  PipesOnly.PerLine = 0;
   bool HasPipes = !R.BlockInstructions.empty() && !R.BlockPipes.empty();
-  double SharedBefore = 0, PipedBefore = 0;
+  double SharedBefore = 0, PipedBefore = 0, PipesOnlyBefore = 0;
   if (!R.BlockInstructions.empty())
     SharedBefore = bbvWeightedSmShared(Shared, nullptr);
-  if (HasPipes)
+  if (HasPipes) {
     PipedBefore = bbvWeightedSmShared(Piped, nullptr);
+    PipesOnlyBefore = bbvWeightedSmShared(PipesOnly, nullptr);
+  }
   Out.ModelSeconds = secondsSince(Start);
 
   for (Algorithm A : R.Algorithms) {
@@ -102,8 +106,11 @@ RegroupDecision chooseRegrouping(const RegroupRequest &R) {
     O.RedirectedGain = improvement(Out.Baseline, O.After.Redirected);
     if (!R.BlockInstructions.empty())
       O.SmSharedGain = improvement(SharedBefore, bbvWeightedSmShared(Shared, O.D.data()));
-    if (HasPipes)
+    if (HasPipes) {
       O.SmPipesGain = improvement(PipedBefore, bbvWeightedSmShared(Piped, O.D.data()));
+      O.SmPipesWithoutLinesGain =
+          improvement(PipesOnlyBefore, bbvWeightedSmShared(PipesOnly, O.D.data()));
+    }
     O.ModelSeconds = secondsSince(Start);
     Out.Outcomes.push_back(std::move(O));
   }

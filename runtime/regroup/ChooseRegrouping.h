@@ -54,6 +54,9 @@ struct AlgorithmOutcome {
   Improvement RedirectedGain; // of After.Redirected over the baseline
   std::optional<double> SmSharedGain; // when the request gave instructions
   std::optional<double> SmPipesGain;  // when it also gave pipe cycles
+  // SM-pipes without its memory lines: the pipes' share of the difference
+  // from SM-shared, the lines' the rest (the bench's breakdown by term).
+  std::optional<double> SmPipesWithoutLinesGain;
   // The improvement the choice compares: SmSharedGain, else the scheduled
   // estimate with redirection.
   double decisionGain() const;
