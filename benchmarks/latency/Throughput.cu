@@ -30,11 +30,12 @@ constexpr int Short = 16, Long = 80;
 constexpr int Lines = 32;
 } // namespace
 
-namespace ops {
+// Their own namespace: Instructions.cu's ops::FmaF32 is another class.
+namespace pipes {
 using latency::SassCount;
 
-// The values every chain starts from: lane and chain apart, so nothing is
-// uniform across a warp and no two chains are the same.
+// What the streams read: the ring of the global loads, and a seed the
+// kernel cannot see (never 0), so nothing folds and every store stays.
 struct IssueArgs {
   const unsigned *Ring = nullptr; // global loads: the ring of word offsets
   unsigned Seed = 1;
@@ -152,13 +153,13 @@ struct LdGlobalL2Scattered : LdGlobal<true, true> {
 };
 #undef ISSUE
 
-} // namespace ops
+} // namespace pipes
 
 // L steps of Chains chains between the clock reads; thread 0 keeps the
 // block's time. The chains' values leave through a store no thread makes
 // (Seed is never 0), so nothing is dead.
 template <class Op, int L>
-__global__ void __launch_bounds__(Threads) issueStream(ops::IssueArgs A, long long *Cycles,
+__global__ void __launch_bounds__(Threads) issueStream(pipes::IssueArgs A, long long *Cycles,
                                                        unsigned *Sink) {
   Op Chain[Chains];
 #pragma unroll
@@ -190,7 +191,7 @@ namespace latency {
 namespace {
 
 template <class Op, int L> std::string streamKernelName() {
-  return std::string("issueStream<ops::") + Op::Name + ", " + std::to_string(L) + ">";
+  return std::string("issueStream<pipes::") + Op::Name + ", " + std::to_string(L) + ">";
 }
 
 template <class Op> void describeStream(std::vector<SassExpectation> &Out) {
@@ -202,7 +203,7 @@ template <class Op> void describeStream(std::vector<SassExpectation> &Out) {
 
 // Cycles per warp instruction per SM: each block's slope over the two
 // lengths, every repetition but the first, divided by what a step issues.
-template <class Op> void measureStream(Context &C, Results &Out, int Blocks, const ops::IssueArgs &A) {
+template <class Op> void measureStream(Context &C, Results &Out, int Blocks, const pipes::IssueArgs &A) {
   C.Report->step(Op::Key);
   long long *Cycles;
   unsigned *Sink;
@@ -230,11 +231,12 @@ template <class Op> void measureStream(Context &C, Results &Out, int Blocks, con
 }
 
 template <class... Ops> struct List {};
-using Compute = List<ops::FmaF32, ops::FmaF64, ops::MadS32, ops::ShlB32, ops::Ex2F32, ops::LdShared>;
-using Loads = List<ops::LdGlobalL1, ops::LdGlobalL1Scattered, ops::LdGlobalL2Scattered>;
+using Compute = List<pipes::FmaF32, pipes::FmaF64, pipes::MadS32, pipes::ShlB32, pipes::Ex2F32,
+                     pipes::LdShared>;
+using Loads = List<pipes::LdGlobalL1, pipes::LdGlobalL1Scattered, pipes::LdGlobalL2Scattered>;
 
 template <class... Ops> void runAll(List<Ops...>, Context &C, Results &R, int Blocks,
-                                    const ops::IssueArgs &A) {
+                                    const pipes::IssueArgs &A) {
   (measureStream<Ops>(C, R, Blocks, A), ...);
 }
 template <class... Ops> void describeAll(List<Ops...>, std::vector<SassExpectation> &Out) {
@@ -262,9 +264,9 @@ void runThroughput(Context &C, Results &R) {
   };
   unsigned *DCoalesced = upload(Coalesced), *DScattered = upload(Scattered);
   runAll(Compute{}, C, R, 1, {nullptr, 1});
-  measureStream<ops::LdGlobalL1>(C, R, 1, {DCoalesced, 1});
-  measureStream<ops::LdGlobalL1Scattered>(C, R, 1, {DScattered, 1});
-  measureStream<ops::LdGlobalL2Scattered>(C, R, C.Prop.multiProcessorCount, {DScattered, 1});
+  measureStream<pipes::LdGlobalL1>(C, R, 1, {DCoalesced, 1});
+  measureStream<pipes::LdGlobalL1Scattered>(C, R, 1, {DScattered, 1});
+  measureStream<pipes::LdGlobalL2Scattered>(C, R, C.Prop.multiProcessorCount, {DScattered, 1});
   CHECK(cudaFree(DCoalesced));
   CHECK(cudaFree(DScattered));
 }
