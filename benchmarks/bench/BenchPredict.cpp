@@ -52,6 +52,7 @@ Prediction predictFromProfile(const PredictionInputs &In) {
   R.Gpu = {In.SMs, In.Occupancy ? In.Occupancy : threadLimitedOccupancy(R.BlockSize)};
   R.Price = priceRedirection(Table, tidAccessesPerBlock(P.Kernel));
   addPipeInputs(R, P.Kernel, Table);
+  R.PipesByTerm = true;
   R.MinImprovement = In.MinGain;
   // The rest as the runtime sets it, so the prediction is of the D that ran.
   RegroupDecision D = chooseRegrouping(R);

@@ -57,7 +57,6 @@ RegroupPlan modelPlan(const KernelInfo &K, const LaunchBbvs &Bbvs, const std::st
   R.BlockSize = uint32_t(L.Header.threadsPerBlock());
   R.BlockLatency = priceBlocks(L.Kernel, latencyTable()).Cycles;
   R.BlockInstructions = instructionsPerBlock(L.Kernel);
-  addPipeInputs(R, L.Kernel, latencyTable());
   R.Gpu = machineFor(K, L.Header);
   R.Price = priceRedirection(latencyTable(), tidAccessesPerBlock(L.Kernel));
   R.MinImprovement = MinGain;

@@ -84,10 +84,11 @@ RegroupDecision chooseRegrouping(const RegroupRequest &R) {
   double SharedBefore = 0, PipedBefore = 0, PipesOnlyBefore = 0;
   if (!R.BlockInstructions.empty())
     SharedBefore = bbvWeightedSmShared(Shared, nullptr);
-  if (HasPipes) {
+  bool ByTerm = HasPipes && R.PipesByTerm;
+  if (HasPipes)
     PipedBefore = bbvWeightedSmShared(Piped, nullptr);
+  if (ByTerm)
     PipesOnlyBefore = bbvWeightedSmShared(PipesOnly, nullptr);
-  }
   Out.ModelSeconds = secondsSince(Start);
 
   for (Algorithm A : R.Algorithms) {
@@ -106,11 +107,11 @@ RegroupDecision chooseRegrouping(const RegroupRequest &R) {
     O.RedirectedGain = improvement(Out.Baseline, O.After.Redirected);
     if (!R.BlockInstructions.empty())
       O.SmSharedGain = improvement(SharedBefore, bbvWeightedSmShared(Shared, O.D.data()));
-    if (HasPipes) {
+    if (HasPipes)
       O.SmPipesGain = improvement(PipedBefore, bbvWeightedSmShared(Piped, O.D.data()));
+    if (ByTerm)
       O.SmPipesWithoutLinesGain =
           improvement(PipesOnlyBefore, bbvWeightedSmShared(PipesOnly, O.D.data()));
-    }
     O.ModelSeconds = secondsSince(Start);
     Out.Outcomes.push_back(std::move(O));
   }

@@ -32,6 +32,9 @@ struct RegroupRequest {
   std::vector<unsigned> TidAccesses;
   std::vector<unsigned> TidIndirectAccesses;
   double PerLine = 0;
+  // Also estimate SM-pipes without its lines (the bench's breakdown by term):
+  // one more pass of the model per algorithm, which a decision does not need.
+  bool PipesByTerm = false;
   Machine Gpu;                    // SMs and resident thread blocks per SM
   uint32_t GroupSize = 32;        // a multiple of 32
   RedirectionPrice Price;         // model/RedirectionPrice.h
@@ -54,8 +57,9 @@ struct AlgorithmOutcome {
   Improvement RedirectedGain; // of After.Redirected over the baseline
   std::optional<double> SmSharedGain; // when the request gave instructions
   std::optional<double> SmPipesGain;  // when it also gave pipe cycles
-  // SM-pipes without its memory lines: the pipes' share of the difference
-  // from SM-shared, the lines' the rest (the bench's breakdown by term).
+  // SM-pipes without its memory lines, where the request asked for the
+  // breakdown by term: the pipes' share of the difference from SM-shared,
+  // the lines' the rest.
   std::optional<double> SmPipesWithoutLinesGain;
   // The improvement the choice compares: SmSharedGain, else the scheduled
   // estimate with redirection.

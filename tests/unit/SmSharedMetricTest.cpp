@@ -109,18 +109,34 @@ TEST(SmPipesMetric, APipeCapsTheRateAsTheIssueLimitDoes) {
   EXPECT_DOUBLE_EQ(bbvWeightedSmShared(One.In, nullptr), 40);
 }
 
+// Prices memory lines at 1 cycle each for the block's Direct accesses that
+// follow the thread id and its Indirect ones, no pipe limits.
+void priceLines(SmSharedInputs &In, unsigned Direct, unsigned Indirect) {
+  In.Pipes = {PipeCycles{}};
+  if (Direct)
+    In.TidAccesses = {Direct};
+  if (Indirect)
+    In.TidIndirectAccesses = {Indirect};
+  In.PerLine = 1;
+}
+
+// Threads 0, 32, 64... in warp 0, 1, 33, 65... in warp 1: every warp's 32
+// threads on 32 different lines.
+std::vector<uint32_t> laneMajor1024() {
+  std::vector<uint32_t> D(1024);
+  for (uint32_t P = 0; P < 1024; ++P)
+    D[P] = (P % 32) * 32 + P / 32;
+  return D;
+}
+
 TEST(SmPipesMetric, ScatteredThreadIdsCostLines) {
   // One warp, one block of 10 cycles run once, with 2 accesses that follow
   // the thread id. As written the warp's 32 threads share a line; D gives
   // it threads 0, 32, 64...: 32 lines, 31 more at 1 cycle each for each of
   // the 2 accesses, on the warp's latency: 10 + 62.
   OneBlockLaunch L(std::vector<uint32_t>(1024, 1), 10, 1, 32, {1, 32});
-  L.In.Pipes = {PipeCycles{}};
-  L.In.TidAccesses = {2};
-  L.In.PerLine = 1;
-  std::vector<uint32_t> D(1024);
-  for (uint32_t P = 0; P < 1024; ++P)
-    D[P] = (P % 32) * 32 + P / 32;
+  priceLines(L.In, 2, 0);
+  std::vector<uint32_t> D = laneMajor1024();
   EXPECT_DOUBLE_EQ(bbvWeightedSmShared(L.In, nullptr), 10);
   // 32 warps at once: each asks 62 / 72 of the load/store pipe, so they
   // share it: 32 x 62 cycles of it in all.
@@ -135,25 +151,17 @@ TEST(SmPipesMetric, IndirectAccessesTouchTheLinesOfTheThreadsSegments) {
   // index (edges[rowStart[t] + k]). Segments of one element: the warp's 32
   // threads read 32 neighbouring elements, one line.
   OneBlockLaunch Short(std::vector<uint32_t>(32, 1), 10, 1, 32, {1, 1});
-  Short.In.Pipes = {PipeCycles{}};
-  Short.In.TidIndirectAccesses = {1};
-  Short.In.PerLine = 1;
+  priceLines(Short.In, 0, 1);
   EXPECT_DOUBLE_EQ(bbvWeightedSmShared(Short.In, nullptr), 10);
   // Segments of 32 elements: each thread's on a line of its own, 31 lines
   // more in each of 32 executions: 32 x 10 + 32 x 31.
   OneBlockLaunch Long(std::vector<uint32_t>(32, 32), 10, 1, 32, {1, 1});
-  Long.In.Pipes = {PipeCycles{}};
-  Long.In.TidIndirectAccesses = {1};
-  Long.In.PerLine = 1;
+  priceLines(Long.In, 0, 1);
   EXPECT_DOUBLE_EQ(bbvWeightedSmShared(Long.In, nullptr), 320 + 992);
   // Short segments of threads 0, 32, 64...: 32 lines once regrouped so.
   OneBlockLaunch Spread(std::vector<uint32_t>(1024, 1), 10, 1, 32, {1, 1});
-  Spread.In.Pipes = {PipeCycles{}};
-  Spread.In.TidIndirectAccesses = {1};
-  Spread.In.PerLine = 1;
-  std::vector<uint32_t> D(1024);
-  for (uint32_t P = 0; P < 1024; ++P)
-    D[P] = (P % 32) * 32 + P / 32;
+  priceLines(Spread.In, 0, 1);
+  std::vector<uint32_t> D = laneMajor1024();
   // One slot: the 32 one-warp blocks run one after another, 41 cycles each.
   EXPECT_DOUBLE_EQ(bbvWeightedSmShared(Spread.In, nullptr), 32 * 10);
   EXPECT_DOUBLE_EQ(bbvWeightedSmShared(Spread.In, D.data()), 32 * 41);
