@@ -1,4 +1,5 @@
 #include "KernelNotes.h"
+#include "CriticalPath.h"
 #include "InstructionMix.h"
 #include "ProfileInstrumentation.h"
 #include "ThreadIndexedAccess.h"
@@ -52,6 +53,9 @@ json::Object blockNotes(const BasicBlock &BB, unsigned Id, const BlockNumbering 
   json::Object Mix;
   for (auto &[Key, Count] : instructionMix(BB))
     Mix[Key] = Count;
+  json::Object Chain;
+  for (auto &[Key, Count] : criticalPathMix(BB))
+    Chain[Key] = Count;
   std::string Name = BB.hasName() ? BB.getName().str() : "bb" + std::to_string(Id);
   return json::Object{{"id", Id},
                       {"name", Name},
@@ -59,6 +63,7 @@ json::Object blockNotes(const BasicBlock &BB, unsigned Id, const BlockNumbering 
                       {"lines", json::Array{First, Last}},
                       {"succ", std::move(Succ)},
                       {"mix", std::move(Mix)},
+                      {"critical_path", std::move(Chain)},
                       {"tid_accesses", threadIndexedAccesses(BB)},
                       {"tid_indirect_accesses", threadIndexedIndirectAccesses(BB)},
                       {"features", json::Array(Features.Features)},

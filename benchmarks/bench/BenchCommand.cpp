@@ -1,6 +1,7 @@
 #include "BenchCommand.h"
 #include "BenchPlan.h"
 #include "BenchPlots.h"
+#include "BenchPredict.h"
 #include "BenchProcess.h"
 #include "BenchProvenance.h"
 #include "BenchReport.h"
@@ -64,11 +65,51 @@ int verdict(const BenchResults &R, const std::string &Dir) {
   return 1;
 }
 
+// Each app's predictions again, from the profile its run kept in Profiles, on
+// the machine the run's predictions assumed (SMs, occupancy).
+void repredict(BenchResults &R, const std::string &Profiles) {
+  if (!fs::is_directory(Profiles))
+    throw std::runtime_error("--repredict " + Profiles + ": not a folder (give the --work-dir " +
+                             "of the run that wrote the results)");
+  unsigned Major = 9, Minor = 0;
+  std::sscanf(R.Prov.ComputeCapability.c_str(), "%u.%u", &Major, &Minor);
+  Progress P;
+  for (AppResult &A : R.Apps) {
+    fs::path Profile = fs::path(Profiles) / (A.App + ".divprof");
+    if (A.Kernel.empty() || !fs::exists(Profile))
+      continue;
+    PredictionInputs In;
+    In.Profile = Profile.string();
+    In.Kernel = A.Kernel;
+    In.Threads = A.Threads;
+    In.ComputeCapability = Major * 10 + Minor;
+    In.SMs = A.Predicted.SMs ? A.Predicted.SMs : R.Prov.SMs;
+    if (A.Predicted.Present && A.Predicted.OccupancySource.rfind("sm_90 thread limit", 0) != 0) {
+      In.Occupancy = A.Predicted.Occupancy;
+      In.OccupancySource = A.Predicted.OccupancySource;
+    }
+    P.say(A.App, "predictions from " + In.Profile + " ...");
+    try {
+      A.Predicted = predictFromProfile(In);
+      A.Notes.push_back("predictions recomputed from " + Profile.filename().string() +
+                        " (divopt bench --repredict)");
+    } catch (const std::exception &E) {
+      A.Predicted = Prediction{};
+      A.Predicted.Why = E.what();
+    }
+  }
+}
+
 int fromJson(const BenchOptions &O) {
   BenchResults R = readResults(O.FromJson);
   std::string Dir = O.Out.empty() ? fs::path(O.FromJson).parent_path().string() : O.Out;
   if (Dir.empty())
     Dir = ".";
+  if (!O.Repredict.empty()) {
+    repredict(R, O.Repredict);
+    fs::create_directories(Dir);
+    writeResults((fs::path(Dir) / "results.json").string(), R);
+  }
   render(Dir, R);
   return verdict(R, Dir);
 }
@@ -201,9 +242,15 @@ CLI::App *addBenchCommand(CLI::App &App, BenchOptions &O) {
       Cmd->add_option("--work-dir", O.WorkDir,
                       "Keep profiles and models here (default: a temporary folder, removed)")
           ->type_name("DIR");
-  Cmd->add_option("--from-json", O.FromJson,
-                  "Render report.md and the plots from this results.json; runs nothing")
-      ->type_name("FILE")
+  CLI::Option *FromJson =
+      Cmd->add_option("--from-json", O.FromJson,
+                      "Render report.md and the plots from this results.json; runs nothing");
+  Cmd->add_option("--repredict", O.Repredict,
+                  "With --from-json: predict again, with this build's model, from the profiles "
+                  "the run kept in DIR (its --work-dir); writes results.json to --out")
+      ->needs(FromJson)
+      ->type_name("DIR");
+  FromJson->type_name("FILE")
       ->excludes(Apps)
       ->excludes(Repeat)
       ->excludes(Scale)

@@ -72,7 +72,8 @@ Prediction predictFromProfile(const PredictionInputs &In) {
     Out.Algorithms[algorithmName(O.Algo)] = {O.Gain.BbvWeighted, O.Gain.BbvWeightedScheduled,
                                              O.RedirectedGain.BbvWeightedScheduled,
                                              O.Gain.DivergentWarps, O.SmSharedGain,
-                                             O.SmPipesGain, O.SmPipesWithoutLinesGain};
+                                             O.SmPipesGain, O.SmChainsGain,
+                                             O.SmPipesWithoutLinesGain};
   for (Algorithm A : D.Skipped)
     Out.Warnings.push_back(algorithmName(A) + " not predicted: " + std::to_string(D.Classes) +
                            " distinct BBVs, over the runtime's limit of " +

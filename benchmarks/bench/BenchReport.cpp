@@ -176,7 +176,8 @@ void tableV(std::ostream &OS, const BenchResults &R) {
 }
 
 // SM-pipes term by term: SM-shared (latency and the issue slots), then the
-// pipes, then the memory lines (SM-pipes itself), beside the measurement.
+// dependence chains, the pipes, the memory lines (SM-pipes itself), beside
+// the measurement. Results from before the chains show "-" there.
 void smPipesTerms(std::ostream &OS, const BenchResults &R) {
   std::vector<ErrorRow> Rows = estimationErrors(R);
   bool Any = false;
@@ -186,16 +187,20 @@ void smPipesTerms(std::ostream &OS, const BenchResults &R) {
     return;
   OS << "### SM-pipes by term\n\n"
         "Predicted improvement as each term of SM-pipes joins (docs/model.md): SM-shared's "
-        "latency and issue slots, then the pipes' throughput, then the memory lines the "
-        "layout's warps touch (= SM-pipes).\n\n"
-        "| app | algorithm | actual % | SM-shared % | + pipes % | + memory lines % |\n"
-        "|---|---|--:|--:|--:|--:|\n";
+        "latency and issue slots, then each block's latency as its longest dependence chain, "
+        "then the pipes' throughput, then the memory lines the layout's warps touch "
+        "(= SM-pipes).\n\n"
+        "| app | algorithm | actual % | SM-shared % | + dependence chains % | + pipes % | "
+        "+ memory lines % |\n"
+        "|---|---|--:|--:|--:|--:|--:|\n";
   for (const ErrorRow &E : Rows) {
     if (!E.Predicted.BbvWeightedSmPipesWithoutLines)
       continue;
     OS << "| " << E.App << (E.ComputeBound ? "" : " (memory-bound)") << " | " << E.Algorithm
        << " | " << percent(E.Actual) << " | "
        << (E.Predicted.BbvWeightedSmShared ? percent(*E.Predicted.BbvWeightedSmShared) : "-")
+       << " | "
+       << (E.Predicted.BbvWeightedSmChains ? percent(*E.Predicted.BbvWeightedSmChains) : "-")
        << " | " << percent(*E.Predicted.BbvWeightedSmPipesWithoutLines) << " | "
        << (E.Predicted.BbvWeightedSmPipes ? percent(*E.Predicted.BbvWeightedSmPipes) : "-")
        << " |\n";

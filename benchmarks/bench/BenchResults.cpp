@@ -85,6 +85,8 @@ json predictionJson(const Prediction &P) {
       Algorithms[Name]["bbv_weighted_sm_shared"] = *A.BbvWeightedSmShared;
     if (A.BbvWeightedSmPipes)
       Algorithms[Name]["bbv_weighted_sm_pipes"] = *A.BbvWeightedSmPipes;
+    if (A.BbvWeightedSmChains)
+      Algorithms[Name]["bbv_weighted_sm_chains"] = *A.BbvWeightedSmChains;
     if (A.BbvWeightedSmPipesWithoutLines)
       Algorithms[Name]["bbv_weighted_sm_pipes_without_lines"] = *A.BbvWeightedSmPipesWithoutLines;
   }
@@ -229,6 +231,8 @@ Prediction predictionFrom(const Reader &R, const json &J, const std::string &Pat
       X.BbvWeightedSmShared = R.as<double>(A, At, "bbv_weighted_sm_shared");
     if (A.contains("bbv_weighted_sm_pipes"))
       X.BbvWeightedSmPipes = R.as<double>(A, At, "bbv_weighted_sm_pipes");
+    if (A.contains("bbv_weighted_sm_chains"))
+      X.BbvWeightedSmChains = R.as<double>(A, At, "bbv_weighted_sm_chains");
     if (A.contains("bbv_weighted_sm_pipes_without_lines"))
       X.BbvWeightedSmPipesWithoutLines =
           R.as<double>(A, At, "bbv_weighted_sm_pipes_without_lines");

@@ -66,7 +66,10 @@ struct AlgorithmPrediction {
   // SM-pipes: SM-shared with the pipes and lines (ours, issue 16); none in
   // results written before it.
   std::optional<double> BbvWeightedSmPipes;
-  std::optional<double> BbvWeightedSmPipesWithoutLines; // its pipes alone: the breakdown
+  // The breakdown by term: SM-shared with the dependence chains, then with
+  // the pipes too (SM-pipes without its lines).
+  std::optional<double> BbvWeightedSmChains;
+  std::optional<double> BbvWeightedSmPipesWithoutLines;
 };
 
 struct Prediction {

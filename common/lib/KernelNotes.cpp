@@ -90,6 +90,16 @@ BlockNote blockFromJson(const json &J, unsigned Expected, const KernelNote &K, b
   B.Mix = field<std::map<std::string, unsigned>>(J, "mix", Where.c_str());
   for (auto &[Key, N] : B.Mix)
     B.Instructions += N;
+  if (J.contains("critical_path")) {
+    B.CriticalPath = field<std::map<std::string, unsigned>>(J, "critical_path", Where.c_str());
+    for (auto &[Key, N] : B.CriticalPath) {
+      auto In = B.Mix.find(Key);
+      if (In == B.Mix.end() || In->second < N)
+        throw NotesError(Where + " has a \"critical_path\" of " + std::to_string(N) + " '" + Key +
+                         "' where its \"mix\" has " +
+                         std::to_string(In == B.Mix.end() ? 0 : In->second));
+    }
+  }
   if (J.contains("tid_accesses"))
     B.TidAccesses = field<unsigned>(J, "tid_accesses", Where.c_str());
   if (J.contains("tid_indirect_accesses"))
@@ -116,6 +126,8 @@ json blockToJson(const BlockNote &B, bool FeaturesAnalyzed) {
          {"succ", B.Successors},
          {"mix", B.Mix},
          {"tid_accesses", B.TidAccesses}};
+  if (!B.CriticalPath.empty()) // as notes from before the pass recorded it: absent
+    J["critical_path"] = B.CriticalPath;
   if (B.TidIndirectAccesses) // notes from before the pass counted them serialize as they were
     J["tid_indirect_accesses"] = B.TidIndirectAccesses;
   if (FeaturesAnalyzed) {

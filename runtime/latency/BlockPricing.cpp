@@ -38,4 +38,15 @@ BlockLatencies priceBlocks(const KernelNote &Kernel, const LatencyTable &Table) 
   return R;
 }
 
+std::vector<double> priceChains(const KernelNote &Kernel, const LatencyTable &Table) {
+  std::vector<double> Cycles;
+  std::vector<GuessedKey> Guessed; // priceBlocks reports them
+  for (const BlockNote &B : Kernel.Blocks)
+    Cycles.push_back(B.CriticalPath.empty()
+                         ? priceMix(B.Mix, Table, Guessed)
+                         : std::max(priceMix(B.CriticalPath, Table, Guessed),
+                                    double(B.Instructions)));
+  return Cycles;
+}
+
 } // namespace divopt

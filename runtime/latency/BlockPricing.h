@@ -27,6 +27,15 @@ struct BlockLatencies {
 
 BlockLatencies priceBlocks(const KernelNote &Kernel, const LatencyTable &Table);
 
+// How long a warp alone takes to run each block (ours, SM-pipes): its
+// longest dependence chain (the notes' critical_path) priced with Table, and
+// no less than one cycle per warp instruction, since a warp issues at most
+// one a cycle. Where the notes have no chain, the whole mix (priceBlocks).
+// An in-order warp stalls only on an operand not yet computed, so
+// independent instructions overlap: seed 002's sum of every instruction's
+// latency overstates a block with parallel work, the more so the more it has.
+std::vector<double> priceChains(const KernelNote &Kernel, const LatencyTable &Table);
+
 // One mix; keys priced by a fallback are added to Guessed (once each).
 double priceMix(const std::map<std::string, unsigned> &Mix, const LatencyTable &Table,
                 std::vector<GuessedKey> &Guessed);

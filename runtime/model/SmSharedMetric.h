@@ -21,8 +21,10 @@
 // leaves its slot when its last warp finishes. The estimate is when the last
 // warp finishes.
 //
-// SM-pipes (ours too, issue 16) adds the SM's pipes and the lines memory
-// accesses touch. Each warp also has P_w[p] = sum_b pipe[b][p] x max count,
+// SM-pipes (ours too, issue 16) takes a warp's time alone from its blocks'
+// dependence chains (latency/BlockPricing.h, priceChains: the caller passes
+// them as Latency) and adds the SM's pipes and the lines memory accesses
+// touch. Each warp also has P_w[p] = sum_b pipe[b][p] x max count,
 // the cycles of pipe p it occupies (latency/IssuePipes.h), and the pipes
 // cap the rate as the issue limit does: r = min(1, IssuePerCycle / sum
 // I_w / L_w, min over p of 1 / sum P_w[p] / L_w). An access whose address

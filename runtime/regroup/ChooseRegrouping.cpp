@@ -1,5 +1,6 @@
 #include "regroup/ChooseRegrouping.h"
 
+#include "latency/BlockPricing.h"
 #include "model/SmSharedMetric.h"
 
 #include <chrono>
@@ -21,6 +22,10 @@ void check(const RegroupRequest &R) {
   if (R.BlockLatency.size() != R.Bbv.Blocks)
     throw std::invalid_argument(std::to_string(R.BlockLatency.size()) +
                                 " block latencies for " + std::to_string(R.Bbv.Blocks) +
+                                " basic blocks");
+  if (!R.BlockChainLatency.empty() && R.BlockChainLatency.size() != R.Bbv.Blocks)
+    throw std::invalid_argument(std::to_string(R.BlockChainLatency.size()) +
+                                " chain latencies for " + std::to_string(R.Bbv.Blocks) +
                                 " basic blocks");
   if (R.BlockSize == 0)
     throw std::invalid_argument("thread block size must be positive");
@@ -50,6 +55,7 @@ void addPipeInputs(RegroupRequest &R, const KernelNote &Kernel, const LatencyTab
   if (!Rates.any())
     return;
   R.BlockPipes = pipeCyclesPerBlock(Kernel, Rates);
+  R.BlockChainLatency = priceChains(Kernel, Table);
   R.TidAccesses = tidAccessesPerBlock(Kernel);
   R.TidIndirectAccesses.clear();
   for (const BlockNote &B : Kernel.Blocks)
@@ -75,20 +81,26 @@ RegroupDecision chooseRegrouping(const RegroupRequest &R) {
   SmSharedInputs Shared{&Classes, R.BlockLatency, R.BlockInstructions, R.BlockSize, R.Gpu};
   SmSharedInputs Piped = Shared;
   Piped.Pipes = R.BlockPipes;
+  if (!R.BlockChainLatency.empty())
+    Piped.Latency = R.BlockChainLatency;
   Piped.TidAccesses = R.TidAccesses;
   Piped.TidIndirectAccesses = R.TidIndirectAccesses;
   Piped.PerLine = R.PerLine;
   SmSharedInputs PipesOnly = Piped;
   PipesOnly.PerLine = 0;
+  SmSharedInputs ChainsOnly = Shared;
+  ChainsOnly.Latency = Piped.Latency;
   bool HasPipes = !R.BlockInstructions.empty() && !R.BlockPipes.empty();
-  double SharedBefore = 0, PipedBefore = 0, PipesOnlyBefore = 0;
+  double SharedBefore = 0, PipedBefore = 0, PipesOnlyBefore = 0, ChainsOnlyBefore = 0;
   if (!R.BlockInstructions.empty())
     SharedBefore = bbvWeightedSmShared(Shared, nullptr);
   bool ByTerm = HasPipes && R.PipesByTerm;
   if (HasPipes)
     PipedBefore = bbvWeightedSmShared(Piped, nullptr);
-  if (ByTerm)
+  if (ByTerm) {
     PipesOnlyBefore = bbvWeightedSmShared(PipesOnly, nullptr);
+    ChainsOnlyBefore = bbvWeightedSmShared(ChainsOnly, nullptr);
+  }
   Out.ModelSeconds = secondsSince(Start);
 
   for (Algorithm A : R.Algorithms) {
@@ -109,9 +121,11 @@ RegroupDecision chooseRegrouping(const RegroupRequest &R) {
       O.SmSharedGain = improvement(SharedBefore, bbvWeightedSmShared(Shared, O.D.data()));
     if (HasPipes)
       O.SmPipesGain = improvement(PipedBefore, bbvWeightedSmShared(Piped, O.D.data()));
-    if (ByTerm)
+    if (ByTerm) {
+      O.SmChainsGain = improvement(ChainsOnlyBefore, bbvWeightedSmShared(ChainsOnly, O.D.data()));
       O.SmPipesWithoutLinesGain =
           improvement(PipesOnlyBefore, bbvWeightedSmShared(PipesOnly, O.D.data()));
+    }
     O.ModelSeconds = secondsSince(Start);
     Out.Outcomes.push_back(std::move(O));
   }

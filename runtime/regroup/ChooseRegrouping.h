@@ -27,13 +27,16 @@ struct RegroupRequest {
   std::vector<double> BlockInstructions;
   // SM-pipes (model/SmSharedMetric.h), reported beside SM-shared when given
   // with the instructions: pipe cycles per execution of each block, its
-  // accesses that follow the thread id, and the cost of each further line.
+  // latency alone, its accesses that follow the thread id, and the cost of each further line.
   std::vector<PipeCycles> BlockPipes;
+  // A warp's time alone in each block: its dependence chain (priceChains).
+  std::vector<double> BlockChainLatency;
   std::vector<unsigned> TidAccesses;
   std::vector<unsigned> TidIndirectAccesses;
   double PerLine = 0;
-  // Also estimate SM-pipes without its lines (the bench's breakdown by term):
-  // one more pass of the model per algorithm, which a decision does not need.
+  // Also estimate SM-shared with the chains alone and SM-pipes without its
+  // lines (the bench's breakdown by term): two more passes of the model per
+  // algorithm, which a decision does not need.
   bool PipesByTerm = false;
   Machine Gpu;                    // SMs and resident thread blocks per SM
   uint32_t GroupSize = 32;        // a multiple of 32
@@ -57,9 +60,10 @@ struct AlgorithmOutcome {
   Improvement RedirectedGain; // of After.Redirected over the baseline
   std::optional<double> SmSharedGain; // when the request gave instructions
   std::optional<double> SmPipesGain;  // when it also gave pipe cycles
-  // SM-pipes without its memory lines, where the request asked for the
-  // breakdown by term: the pipes' share of the difference from SM-shared,
-  // the lines' the rest.
+  // Where the request asked for the breakdown by term: SM-shared with the
+  // blocks' dependence chains as their latency, then with the pipes too
+  // (SM-pipes without its memory lines); the lines' share is the rest.
+  std::optional<double> SmChainsGain;
   std::optional<double> SmPipesWithoutLinesGain;
   // The improvement the choice compares: SmSharedGain, else the scheduled
   // estimate with redirection.

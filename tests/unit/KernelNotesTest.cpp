@@ -16,7 +16,7 @@ const char *const ValidNotes = R"({
     "name": "_Z6branchPii", "file": "app.cu", "line": 4, "params": 2,
     "blocks": [
       {"id": 0, "name": "entry", "file": "app.cu", "lines": [4, 6], "succ": [1, 2],
-       "mix": {"alu": 3, "ld.global": 1},
+       "mix": {"alu": 3, "ld.global": 1}, "critical_path": {"ld.global": 1},
        "features": [], "predictable": true, "unpredictable": ""},
       {"id": 1, "name": "if.then", "file": "app.cu", "lines": [7, 7], "succ": [2],
        "mix": {"alu": 2},
@@ -249,6 +249,19 @@ TEST(KernelNotes, MalformedFieldIsNamed) {
   }
 }
 
+TEST(KernelNotes, CriticalPathIsPartOfTheMix) {
+  json J = valid();
+  ModuleNotes M = parseModuleNotes(J.dump());
+  EXPECT_EQ(M.Kernels[0].Blocks[0].CriticalPath,
+            (std::map<std::string, unsigned>{{"ld.global", 1}}));
+  EXPECT_TRUE(M.Kernels[0].Blocks[1].CriticalPath.empty());
+  J["kernels"][0]["blocks"][0]["critical_path"] = {{"ld.global", 2}};
+  EXPECT_NE(parseError(J).find("\"critical_path\" of 2 'ld.global' where its \"mix\" has 1"),
+            std::string::npos);
+  J["kernels"][0]["blocks"][0]["critical_path"] = {{"fma.f32", 1}};
+  EXPECT_NE(parseError(J).find("'fma.f32' where its \"mix\" has 0"), std::string::npos);
+}
+
 TEST(KernelNotes, LinesMustBeFirstAndLast) {
   json J = valid();
   J["kernels"][0]["blocks"][0]["lines"] = {4};
@@ -342,6 +355,7 @@ TEST(KernelNotes, SerializeThenParseRoundTrips) {
     EXPECT_EQ(A.LastLine, B.LastLine);
     EXPECT_EQ(A.Successors, B.Successors);
     EXPECT_EQ(A.Mix, B.Mix);
+    EXPECT_EQ(A.CriticalPath, B.CriticalPath);
     EXPECT_EQ(A.Instructions, B.Instructions);
     EXPECT_EQ(A.Features, B.Features);
     EXPECT_EQ(A.Predictable, B.Predictable);

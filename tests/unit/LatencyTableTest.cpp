@@ -127,5 +127,26 @@ TEST(BlockPricing, PricesEveryBlockAndListsGuessesOnce) {
                 ": priced 45 cycles, the median of its family 'ld'");
 }
 
+// A block's chain is priced where the notes have one, and no less than a
+// cycle per instruction; without one, its whole mix (notes from before).
+TEST(BlockPricing, ChainsPriceTheCriticalPath) {
+  LatencyTable T = readLatencyTable(Gtx480);
+  KernelNote K;
+  K.Blocks.resize(3);
+  K.Blocks[0].Mix = {{"mul.s32", 2}, {"rem.u32", 1}};
+  K.Blocks[0].Instructions = 3;
+  K.Blocks[0].CriticalPath = {{"mul.s32", 1}, {"rem.u32", 1}};
+  K.Blocks[1].Mix = {{"mul.s32", 2}};
+  K.Blocks[1].Instructions = 2;
+  K.Blocks[2].Mix = {{"mul.s32", 40}};
+  K.Blocks[2].Instructions = 40;
+  K.Blocks[2].CriticalPath = {{"mul.s32", 1}};
+  std::vector<double> C = priceChains(K, T);
+  ASSERT_EQ(C.size(), 3u);
+  EXPECT_EQ(C[0], 18 + 264);
+  EXPECT_EQ(C[1], 2 * 18);
+  EXPECT_EQ(C[2], 40);
+}
+
 } // namespace
 } // namespace divopt

@@ -23,6 +23,9 @@ struct BlockNote {
   std::vector<unsigned> Successors;
   std::map<std::string, unsigned> Mix; // latency-table key -> count
   unsigned Instructions = 0;           // sum of Mix
+  // The block's longest chain of dependent instructions, part of Mix (empty
+  // in notes written before the pass recorded it).
+  std::map<std::string, unsigned> CriticalPath;
   // Accesses whose address follows the thread id: what regrouping scatters
   // (0 in notes written before the pass counted them).
   unsigned TidAccesses = 0;
