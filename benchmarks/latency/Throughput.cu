@@ -13,12 +13,18 @@
 // latency-table reader never prices a mix key by them (no mix key's family
 // is "issue").
 //
+// Operations ptxas expands into a sequence (division, remainder, IEEE
+// square root) are timed the same way: their entry, "issue.<key>", is how
+// many issue slots the model counts for one key of a mix.
+//
 // Global loads count sectors: a warp load whose 32 lanes read 32 different
 // lines moves 32 sectors where a coalesced 4-byte one moves 4. Timed from
 // L1 on one SM, and from L2 with every SM loading (their share of L2's
 // bandwidth).
 #include "Chain.cuh"
 #include "Device.h"
+
+#include <type_traits>
 
 namespace {
 constexpr int Chains = 8;
@@ -151,6 +157,59 @@ struct LdGlobalL2Scattered : LdGlobal<true, true> {
   ISSUE(LdGlobalL2Scattered, "issue.ldg.l2.scattered",
         "ld.global.cg.u32, every lane its own line (32 sectors), L2 hits, every SM loading");
 };
+// Operations ptxas expands into a sequence (division, remainder, IEEE
+// square root): a key of the mix that issues many instructions, whose cost
+// in issue slots the model reads here ("issue.<key>"), since its latency
+// says nothing of how many slots it takes from the other warps. p = q op p,
+// so no reciprocal leaves the chain; each step has one reciprocal or root
+// estimate (MUFU), the slow paths are subroutines outside the timed code.
+template <class T> struct Sequence {
+  T P, Q;
+  __device__ void init(const IssueArgs &A, int C) {
+    P = T(A.Seed + 3 + threadIdx.x % 32 + C);
+    Q = T(1000000007u);
+  }
+  __device__ unsigned bits() const {
+    if constexpr (sizeof(T) == 8)
+      return unsigned(__double_as_longlong(double(P)));
+    else if constexpr (std::is_floating_point_v<T>)
+      return __float_as_uint(P);
+    else
+      return unsigned(P);
+  }
+};
+#define SEQUENCE(NAME, KEY, T, MUFU, ASM, CONSTRAINT)                                    \
+  struct NAME : Sequence<T> {                                                           \
+    ISSUE(NAME, "issue." KEY, KEY " p = q op p (ptxas's sequence), 8 chains a thread"); \
+    static constexpr SassCount Sass[] = {{MUFU, 1}};                                    \
+    __device__ void step() {                                                            \
+      asm volatile(ASM " %0, %1, %0;" : "+" CONSTRAINT(P) : CONSTRAINT(Q));             \
+    }                                                                                   \
+  }
+SEQUENCE(DivU32, "div.u32", unsigned, "MUFU\\.RCP", "div.u32", "r");
+SEQUENCE(DivS32, "div.s32", int, "MUFU\\.RCP", "div.s32", "r");
+SEQUENCE(RemU32, "rem.u32", unsigned, "MUFU\\.RCP", "rem.u32", "r");
+SEQUENCE(RemS32, "rem.s32", int, "MUFU\\.RCP", "rem.s32", "r");
+SEQUENCE(DivF32, "div.f32", float, "MUFU\\.RCP", "div.rn.f32", "f");
+SEQUENCE(DivF64, "div.f64", double, "MUFU\\.RCP64H", "div.rn.f64", "d");
+#undef SEQUENCE
+// sqrt.rn's operand is the chain itself: p = sqrt(p), kept away from 1 by
+// a starting value the chain needs 80 roots to bring there.
+template <class T> struct Root : Sequence<T> {
+  __device__ void init(const IssueArgs &A, int C) {
+    this->P = T(1e30) * T(1 + threadIdx.x % 32 + C);
+  }
+};
+struct SqrtF32 : Root<float> {
+  ISSUE(SqrtF32, "issue.sqrt.f32", "sqrt.f32 p = sqrt(p) (IEEE, ptxas's sequence), 8 chains a thread");
+  static constexpr SassCount Sass[] = {{"MUFU\\.RSQ", 1}};
+  __device__ void step() { asm volatile("sqrt.rn.f32 %0, %0;" : "+f"(P)); }
+};
+struct SqrtF64 : Root<double> {
+  ISSUE(SqrtF64, "issue.sqrt.f64", "sqrt.f64 p = sqrt(p) (IEEE, ptxas's sequence), 8 chains a thread");
+  static constexpr SassCount Sass[] = {{"MUFU\\.RSQ64H", 1}};
+  __device__ void step() { asm volatile("sqrt.rn.f64 %0, %0;" : "+d"(P)); }
+};
 #undef ISSUE
 
 } // namespace pipes
@@ -234,6 +293,8 @@ template <class... Ops> struct List {};
 using Compute = List<pipes::FmaF32, pipes::FmaF64, pipes::MadS32, pipes::ShlB32, pipes::Ex2F32,
                      pipes::LdShared>;
 using Loads = List<pipes::LdGlobalL1, pipes::LdGlobalL1Scattered, pipes::LdGlobalL2Scattered>;
+using Sequences = List<pipes::DivU32, pipes::DivS32, pipes::RemU32, pipes::RemS32, pipes::DivF32,
+                       pipes::DivF64, pipes::SqrtF32, pipes::SqrtF64>;
 
 template <class... Ops> void runAll(List<Ops...>, Context &C, Results &R, int Blocks,
                                     const pipes::IssueArgs &A) {
@@ -264,6 +325,7 @@ void runThroughput(Context &C, Results &R) {
   };
   unsigned *DCoalesced = upload(Coalesced), *DScattered = upload(Scattered);
   runAll(Compute{}, C, R, 1, {nullptr, 1});
+  runAll(Sequences{}, C, R, 1, {nullptr, 1});
   measureStream<pipes::LdGlobalL1>(C, R, 1, {DCoalesced, 1});
   measureStream<pipes::LdGlobalL1Scattered>(C, R, 1, {DScattered, 1});
   measureStream<pipes::LdGlobalL2Scattered>(C, R, C.Prop.multiProcessorCount, {DScattered, 1});
@@ -274,6 +336,7 @@ void runThroughput(Context &C, Results &R) {
 void describeThroughput(std::vector<SassExpectation> &Out) {
   describeAll(Compute{}, Out);
   describeAll(Loads{}, Out);
+  describeAll(Sequences{}, Out);
 }
 
 } // namespace latency

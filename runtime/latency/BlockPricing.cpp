@@ -1,4 +1,5 @@
 #include "latency/BlockPricing.h"
+#include "latency/IssuePipes.h"
 
 #include <algorithm>
 #include <sstream>
@@ -45,7 +46,7 @@ std::vector<double> priceChains(const KernelNote &Kernel, const LatencyTable &Ta
     Cycles.push_back(B.CriticalPath.empty()
                          ? priceMix(B.Mix, Table, Guessed)
                          : std::max(priceMix(B.CriticalPath, Table, Guessed),
-                                    double(B.Instructions)));
+                                    issueSlots(B.Mix, Table)));
   return Cycles;
 }
 

@@ -124,4 +124,20 @@ std::vector<PipeCycles> pipeCyclesPerBlock(const KernelNote &Kernel, const PipeR
   return Out;
 }
 
+double issueSlots(const std::map<std::string, unsigned> &Mix, const LatencyTable &Table) {
+  double Slots = 0;
+  for (const auto &[Key, Count] : Mix) {
+    auto It = Table.Entries.find("issue." + Key);
+    Slots += Count * (It == Table.Entries.end() ? 1.0 : It->second.Median * SmIssuePerCycle);
+  }
+  return Slots;
+}
+
+std::vector<double> issueSlotsPerBlock(const KernelNote &Kernel, const LatencyTable &Table) {
+  std::vector<double> Out;
+  for (const BlockNote &B : Kernel.Blocks)
+    Out.push_back(issueSlots(B.Mix, Table));
+  return Out;
+}
+
 } // namespace divopt

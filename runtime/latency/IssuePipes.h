@@ -21,6 +21,9 @@
 
 namespace divopt {
 
+// Warp instructions an SM issues per cycle: 4 schedulers on sm_70 and later.
+inline constexpr double SmIssuePerCycle = 4.0;
+
 enum class Pipe { Fp32, Fp64, Imad, Alu, Mufu, Lsu };
 inline constexpr size_t PipeCount = 6;
 const char *pipeName(Pipe P);
@@ -44,5 +47,14 @@ PipeRates pipeRates(const LatencyTable &Table);
 using PipeCycles = std::array<double, PipeCount>;
 PipeCycles pipeCycles(const std::map<std::string, unsigned> &Mix, const PipeRates &Rates);
 std::vector<PipeCycles> pipeCyclesPerBlock(const KernelNote &Kernel, const PipeRates &Rates);
+
+// Issue slots one execution of a mix takes from its SM: one a key, but for
+// keys ptxas expands into a sequence (division, remainder, IEEE square
+// root): their "issue.<key>" entry, cycles per warp instruction per SM with
+// the SM full, times the SmIssuePerCycle slots of a cycle (rem.u32: about
+// 20). The notes count such a key once, and the issue limit would otherwise
+// see a twentieth of what it takes from the other warps.
+double issueSlots(const std::map<std::string, unsigned> &Mix, const LatencyTable &Table);
+std::vector<double> issueSlotsPerBlock(const KernelNote &Kernel, const LatencyTable &Table);
 
 } // namespace divopt

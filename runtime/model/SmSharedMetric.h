@@ -47,9 +47,6 @@
 
 namespace divopt {
 
-// Warp instructions an SM issues per cycle: 4 schedulers on sm_70 and later.
-inline constexpr double SmIssuePerCycle = 4.0;
-
 struct SmSharedInputs {
   const BbvClasses *Bbv = nullptr;
   std::vector<double> Latency;      // lat[b], cycles

@@ -23,10 +23,11 @@ void check(const RegroupRequest &R) {
     throw std::invalid_argument(std::to_string(R.BlockLatency.size()) +
                                 " block latencies for " + std::to_string(R.Bbv.Blocks) +
                                 " basic blocks");
-  if (!R.BlockChainLatency.empty() && R.BlockChainLatency.size() != R.Bbv.Blocks)
-    throw std::invalid_argument(std::to_string(R.BlockChainLatency.size()) +
-                                " chain latencies for " + std::to_string(R.Bbv.Blocks) +
-                                " basic blocks");
+  for (const auto &[Values, What] : {std::pair{&R.BlockChainLatency, " chain latencies for "},
+                                     std::pair{&R.BlockIssueSlots, " issue slot counts for "}})
+    if (!Values->empty() && Values->size() != R.Bbv.Blocks)
+      throw std::invalid_argument(std::to_string(Values->size()) + What +
+                                  std::to_string(R.Bbv.Blocks) + " basic blocks");
   if (R.BlockSize == 0)
     throw std::invalid_argument("thread block size must be positive");
   if (!R.BlockInstructions.empty() && R.BlockInstructions.size() != R.Bbv.Blocks)
@@ -56,6 +57,7 @@ void addPipeInputs(RegroupRequest &R, const KernelNote &Kernel, const LatencyTab
     return;
   R.BlockPipes = pipeCyclesPerBlock(Kernel, Rates);
   R.BlockChainLatency = priceChains(Kernel, Table);
+  R.BlockIssueSlots = issueSlotsPerBlock(Kernel, Table);
   R.TidAccesses = tidAccessesPerBlock(Kernel);
   R.TidIndirectAccesses.clear();
   for (const BlockNote &B : Kernel.Blocks)
@@ -83,6 +85,8 @@ RegroupDecision chooseRegrouping(const RegroupRequest &R) {
   Piped.Pipes = R.BlockPipes;
   if (!R.BlockChainLatency.empty())
     Piped.Latency = R.BlockChainLatency;
+  if (!R.BlockIssueSlots.empty())
+    Piped.Instructions = R.BlockIssueSlots;
   Piped.TidAccesses = R.TidAccesses;
   Piped.TidIndirectAccesses = R.TidIndirectAccesses;
   Piped.PerLine = R.PerLine;

@@ -29,8 +29,10 @@ struct RegroupRequest {
   // with the instructions: pipe cycles per execution of each block, its
   // latency alone, its accesses that follow the thread id, and the cost of each further line.
   std::vector<PipeCycles> BlockPipes;
-  // A warp's time alone in each block: its dependence chain (priceChains).
+  // A warp's time alone in each block: its dependence chain (priceChains);
+  // and the issue slots an execution takes, sequences counted (issueSlots).
   std::vector<double> BlockChainLatency;
+  std::vector<double> BlockIssueSlots;
   std::vector<unsigned> TidAccesses;
   std::vector<unsigned> TidIndirectAccesses;
   double PerLine = 0;

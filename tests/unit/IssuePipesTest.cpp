@@ -70,5 +70,17 @@ TEST(IssuePipes, ABlocksPipeCyclesSumItsMix) {
   EXPECT_DOUBLE_EQ(C[size_t(Pipe::Alu)], 0);
 }
 
+// A key ptxas expands takes issue.<key> x 4 slots; every other key one.
+TEST(IssuePipes, SequencesTakeTheSlotsTheirIssueEntrySays) {
+  LatencyTable T = tableWithIssueEntries();
+  T.Entries["issue.rem.u32"] = {5.0, std::nullopt};
+  EXPECT_DOUBLE_EQ(issueSlots({{"rem.u32", 2}, {"add.s32", 3}, {"bra", 1}}, T), 2 * 20 + 3 + 1);
+  EXPECT_DOUBLE_EQ(issueSlots({{"div.u32", 2}}, T), 2); // not measured: one slot
+  KernelNote K;
+  K.Blocks.resize(2);
+  K.Blocks[0].Mix = {{"rem.u32", 1}};
+  EXPECT_EQ(issueSlotsPerBlock(K, T), (std::vector<double>{20, 0}));
+}
+
 } // namespace
 } // namespace divopt

@@ -16,7 +16,7 @@ import shutil
 import subprocess
 import sys
 
-INSTRUCTION = re.compile(r"^\s*/\*[0-9a-f]{4}\*/\s+(@!?U?P[0-7T]\s+)?([A-Z0-9_.]+)(.*?);")
+INSTRUCTION = re.compile(r"^\s*/\*[0-9a-f]{4,}\*/\s+(@!?U?P[0-7T]\s+)?([A-Z0-9_.]+)(.*?);")
 FUNCTION = re.compile(r"^\s*Function\s*:\s*(\S+)")
 
 
