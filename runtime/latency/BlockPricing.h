@@ -30,7 +30,8 @@ BlockLatencies priceBlocks(const KernelNote &Kernel, const LatencyTable &Table);
 // How long a warp alone takes to run each block (ours, SM-pipes): its
 // longest dependence chain (the notes' critical_path) priced with Table, and
 // no less than one cycle per issue slot it takes (IssuePipes.h, issueSlots),
-// since a warp issues at most one instruction a cycle. Where the notes have no chain, the whole mix (priceBlocks).
+// since a warp issues at most one instruction a cycle. Where the notes have
+// no chain, the whole mix (priceBlocks).
 // An in-order warp stalls only on an operand not yet computed, so
 // independent instructions overlap: seed 002's sum of every instruction's
 // latency overstates a block with parallel work, the more so the more it has.
