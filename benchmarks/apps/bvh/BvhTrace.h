@@ -8,14 +8,11 @@
 // the number of nodes and triangles: a ray that leaves the terrain upwards
 // is done after a few nodes, one that skims it crosses hundreds of boxes.
 //
-// Host and device must round alike with no build flag to help (the app is
-// built without -ffp-contract=off): every float operation goes through the
-// helpers below. On the device they are the correctly rounded intrinsics,
-// which are never fused (clang's CUDA device code contracts a * b + c
-// whatever a pragma says); on the host each is one operator, which clang
-// contracts only within an expression.
+// Host and device must round alike with no build flag to help: every float
+// operation goes through ../common/RoundedFloat.h.
 #pragma once
 
+#include "../common/RoundedFloat.h"
 #include "BvhScene.h"
 
 #include <cstdint>
@@ -31,40 +28,7 @@ namespace bvh {
 constexpr float Unbounded = 3e38f;          // farther than anything: no hit (yet)
 constexpr uint32_t NoTriangle = UINT32_MAX; // the triangle of a ray that hits nothing
 
-BVH_HD inline float add(float A, float B) {
-#if defined(__CUDA_ARCH__)
-  return __fadd_rn(A, B);
-#else
-  return A + B;
-#endif
-}
-// a - b is a + (-b), rounding included; clang's __fsub_rn is inline PTX,
-// which divopt's analyses see as an opaque call.
-BVH_HD inline float sub(float A, float B) {
-#if defined(__CUDA_ARCH__)
-  return __fadd_rn(A, -B);
-#else
-  return A - B;
-#endif
-}
-BVH_HD inline float mul(float A, float B) {
-#if defined(__CUDA_ARCH__)
-  return __fmul_rn(A, B);
-#else
-  return A * B;
-#endif
-}
-BVH_HD inline float divide(float A, float B) {
-#if defined(__CUDA_ARCH__)
-  return __fdiv_rn(A, B);
-#else
-  return A / B;
-#endif
-}
-// Plain comparisons: fminf and fmaxf may order -0 and +0 differently on the
-// two sides.
-BVH_HD inline float minFloat(float A, float B) { return A < B ? A : B; }
-BVH_HD inline float maxFloat(float A, float B) { return A > B ? A : B; }
+using namespace bench::rounded; // add, sub, mul, divide, minFloat, maxFloat
 
 BVH_HD inline Vec3 minus(Vec3 A, Vec3 B) { return {sub(A.X, B.X), sub(A.Y, B.Y), sub(A.Z, B.Z)}; }
 BVH_HD inline float dot(Vec3 A, Vec3 B) {

@@ -5,14 +5,11 @@
 // on the list's length (a few to several hundred, MdSystem.h) and on which
 // entries are inside the cutoff.
 //
-// Host and device must round alike with no build flag to help (the app is
-// built without -ffp-contract=off): every float operation goes through the
-// helpers below. On the device they are the correctly rounded intrinsics,
-// which are never fused (clang's CUDA device code contracts a * b + c
-// whatever a pragma says); on the host each is one operator, which clang
-// contracts only within an expression.
+// Host and device must round alike with no build flag to help: every float
+// operation goes through ../common/RoundedFloat.h.
 #pragma once
 
+#include "../common/RoundedFloat.h"
 #include "MdSystem.h"
 
 #include <cstdint>
@@ -31,36 +28,7 @@ constexpr float CutoffSq = Cutoff * Cutoff;
 // stay finite (at most some 4e5 per pair).
 constexpr float MinDistanceSq = 0.25f;
 
-MD_HD inline float add(float A, float B) {
-#if defined(__CUDA_ARCH__)
-  return __fadd_rn(A, B);
-#else
-  return A + B;
-#endif
-}
-// a - b is a + (-b), rounding included; clang's __fsub_rn is inline PTX,
-// which divopt's analyses see as an opaque call.
-MD_HD inline float sub(float A, float B) {
-#if defined(__CUDA_ARCH__)
-  return __fadd_rn(A, -B);
-#else
-  return A - B;
-#endif
-}
-MD_HD inline float mul(float A, float B) {
-#if defined(__CUDA_ARCH__)
-  return __fmul_rn(A, B);
-#else
-  return A * B;
-#endif
-}
-MD_HD inline float divide(float A, float B) {
-#if defined(__CUDA_ARCH__)
-  return __fdiv_rn(A, B);
-#else
-  return A / B;
-#endif
-}
+using namespace bench::rounded; // add, sub, mul, divide
 
 struct Force {
   float X, Y, Z;

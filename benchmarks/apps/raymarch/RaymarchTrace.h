@@ -9,14 +9,11 @@
 // light's lower part takes hundreds. The light sample is random per pixel, so
 // the work of neighbouring pixels differs as much as that of distant ones.
 //
-// Host and device must round alike with no build flag to help (the app is
-// built without -ffp-contract=off): every float operation goes through the
-// helpers below. On the device they are the correctly rounded intrinsics,
-// which are never fused or approximated (clang's CUDA device code contracts
-// a * b + c whatever a pragma says, and its sqrtf is approximate); on the
-// host each is one operator, which clang contracts only within an expression.
+// Host and device must round alike with no build flag to help: every float
+// operation goes through ../common/RoundedFloat.h.
 #pragma once
 
+#include "../common/RoundedFloat.h"
 #include "RaymarchScene.h"
 
 #include <cmath>
@@ -37,47 +34,7 @@ constexpr float NormalOffset = 2e-3f;   // of the normal's finite differences
 constexpr float ShadowOffset = 4e-3f;   // the shadow ray starts this far out along the normal
 constexpr float Ambient = 0.15f, LightPower = 1.5f;
 
-RAYMARCH_HD inline float add(float A, float B) {
-#if defined(__CUDA_ARCH__)
-  return __fadd_rn(A, B);
-#else
-  return A + B;
-#endif
-}
-// a - b is a + (-b), rounding included; clang's __fsub_rn is inline PTX,
-// which divopt's analyses see as an opaque call.
-RAYMARCH_HD inline float sub(float A, float B) {
-#if defined(__CUDA_ARCH__)
-  return __fadd_rn(A, -B);
-#else
-  return A - B;
-#endif
-}
-RAYMARCH_HD inline float mul(float A, float B) {
-#if defined(__CUDA_ARCH__)
-  return __fmul_rn(A, B);
-#else
-  return A * B;
-#endif
-}
-RAYMARCH_HD inline float divide(float A, float B) {
-#if defined(__CUDA_ARCH__)
-  return __fdiv_rn(A, B);
-#else
-  return A / B;
-#endif
-}
-RAYMARCH_HD inline float squareRoot(float A) {
-#if defined(__CUDA_ARCH__)
-  return __fsqrt_rn(A);
-#else
-  return std::sqrt(A); // correctly rounded (IEEE 754)
-#endif
-}
-// Plain comparisons: fminf and fmaxf may order -0 and +0 differently on the
-// two sides.
-RAYMARCH_HD inline float minFloat(float A, float B) { return A < B ? A : B; }
-RAYMARCH_HD inline float maxFloat(float A, float B) { return A > B ? A : B; }
+using namespace bench::rounded; // add, sub, mul, divide, squareRoot, minFloat, maxFloat
 
 RAYMARCH_HD inline Vec3 plus(Vec3 A, Vec3 B) {
   return {add(A.X, B.X), add(A.Y, B.Y), add(A.Z, B.Z)};
