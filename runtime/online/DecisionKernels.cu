@@ -220,8 +220,15 @@ __device__ uint32_t firstVerdict(GuardControl *Control, DecisionResult *R, doubl
 __device__ void tryLocalLayout(GuardControl *Control, const DecisionResult *R, uint32_t L,
                                bool Has, double LayoutCycles) {
   Control->Current = Control->Provisional;
-  if (Has && localLayoutHasAChance(Control->OriginalNs, R->EstimateOriginal, LayoutCycles,
-                                   Control->ProvisionalNs))
+  if (!Has)
+    return;
+  bool Chance = L == InBlocks
+                    ? inBlockLayoutHasAChance(Control->Abandoned, Control->OriginalNs,
+                                              R->EstimateOriginal, LayoutCycles,
+                                              Control->ProvisionalNs)
+                    : localLayoutHasAChance(Control->OriginalNs, R->EstimateOriginal,
+                                            LayoutCycles, Control->ProvisionalNs);
+  if (Chance)
     Control->Current = L;
 }
 

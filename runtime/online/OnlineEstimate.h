@@ -184,11 +184,15 @@ DIVOPT_HOST_DEVICE inline uint32_t probeSource(uint32_t Q, const Machine &M) {
 //      against greedy-max's 1.69; ec, which a full regrouping slows by half,
 //      2.47 against 2.89 as written) and lost by 19-260% where a thread
 //      reads little (Mandelbrot, walk, mc, nw, sw).
-//   5. the layout sorted within blocks, where canSortInBlocks and it has a
-//      chance as chunks do: kept when it beats the faster of trial 4 (where
-//      that won) and what trials 1-3 chose by Margin. It, too, trades
-//      divergence for locality, differently: chunks keep neighbours
-//      together anywhere in the launch, it keeps every thread in its block.
+//   5. the layout sorted within blocks, where canSortInBlocks, the probe did
+//      not lose and it has a chance as chunks do: kept when it beats the
+//      faster of trial 4 (where that won) and what trials 1-3 chose by
+//      Margin. It, too, trades divergence for locality, differently: chunks
+//      keep neighbours together anywhere in the launch, it keeps every
+//      thread in its block. After a lost probe it never won on the suite
+//      (H100, 1fff844: mum, spmv, bfs, md and ec lost 9-46% to it) and cost
+//      those sub-millisecond kernels 0.14-0.22 ms a decision; where it won
+//      (matrix power, kepler, dfa) the probe was unsure or won.
 enum GuardTrial : unsigned {
   ProbeTrial,
   FullTrial,
@@ -278,6 +282,15 @@ DIVOPT_HOST_DEVICE inline bool localLayoutHasAChance(double OriginalNs, double O
   if (!(OriginalNs > 0) || !(OriginalCycles > 0) || !(LayoutCycles > 0) || !(FastestNs > 0))
     return false;
   return OriginalNs * (LayoutCycles / OriginalCycles) <= FastestNs * LocalChance;
+}
+
+// Sorting within blocks gets its trial only where the probe did not lose
+// (trial 5 above), and then by the same chance as chunks.
+DIVOPT_HOST_DEVICE inline bool inBlockLayoutHasAChance(bool ProbeLost, double OriginalNs,
+                                                       double OriginalCycles,
+                                                       double LayoutCycles, double FastestNs) {
+  return !ProbeLost &&
+         localLayoutHasAChance(OriginalNs, OriginalCycles, LayoutCycles, FastestNs);
 }
 
 // The guard's rule where it is unsure: keep the regrouping only when its

@@ -181,6 +181,17 @@ TEST(OnlineEstimate, ChunkedTrialRunsWhereItsEstimateLeavesAChance) {
   EXPECT_FALSE(localLayoutHasAChance(1e6, 2.0, 1.0, 0));
 }
 
+TEST(OnlineEstimate, InBlockTrialOnlyWhereTheProbeDidNotLose) {
+  // bfs on an H100: identity 0.509 ms, in-block estimated 2.20x; its probe
+  // lost, and sorting within blocks ran 0.698 ms.
+  EXPECT_TRUE(localLayoutHasAChance(0.509e6, 2.20, 1.0, 0.509e6));
+  EXPECT_FALSE(inBlockLayoutHasAChance(true, 0.509e6, 2.20, 1.0, 0.509e6));
+  // kepler: the probe was unsure and beat its identity; in-block (estimated
+  // 1.215x) then won, 0.927 ms against 1.339.
+  EXPECT_TRUE(inBlockLayoutHasAChance(false, 1.309e6, 1.215, 1.0, 1.339e6));
+  EXPECT_FALSE(inBlockLayoutHasAChance(false, 0, 1.215, 1.0, 1.339e6));
+}
+
 TEST(OnlineEstimate, ProbeDealsItsBlocksAsTheFullRegroupingDoes) {
   Machine M{132, 2304, 128}; // sl: 144 probe blocks of 4 warps
   uint32_t N = probeThreads(M);
