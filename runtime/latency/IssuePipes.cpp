@@ -85,7 +85,7 @@ bool PipeRates::any() const {
   for (double C : Cycles)
     if (C > 0)
       return true;
-  return GlobalRequest > 0 || PerLine > 0;
+  return GlobalRequest > 0 || PerLine > 0 || PerSector > 0;
 }
 
 PipeRates pipeRates(const LatencyTable &Table) {
@@ -98,6 +98,7 @@ PipeRates pipeRates(const LatencyTable &Table) {
     R.Cycles[I] = entry(std::string("issue.") + pipeName(Pipe(I)));
   R.GlobalRequest = entry("issue.ldg");
   R.PerLine = entry("issue.ldg.scattered") / 32;
+  R.PerSector = entry("issue.ldg.l2.scattered") / 32;
   return R;
 }
 

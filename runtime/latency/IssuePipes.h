@@ -39,6 +39,7 @@ struct PipeRates {
   std::array<double, PipeCount> Cycles{};
   double GlobalRequest = 0; // issue.ldg: a coalesced global request (the Lsu entry for global keys)
   double PerLine = 0;       // each 128-byte line a request touches beyond the first
+  double PerSector = 0;     // each 32-byte sector brought from L2, every SM loading
   bool any() const;
 };
 PipeRates pipeRates(const LatencyTable &Table);

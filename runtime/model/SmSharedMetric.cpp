@@ -19,6 +19,7 @@ struct WarpCost {
   double Instructions = 0; // I_w: warp instructions
   PipeCycles Pipes{};      // P_w: cycles of each pipe (SM-pipes)
   double TidAccesses = 0;  // accesses that follow the thread id, max count each
+  double Sectors = 0;      // 32-byte sectors its accesses bring from L2 (SM-pipes)
 
   void add(const SmSharedInputs &In, uint32_t Bb, double Count) {
     Latency += In.Latency[Bb] * Count;
@@ -31,12 +32,41 @@ struct WarpCost {
   }
 };
 
+// 4-byte elements in a 32-byte sector.
+constexpr uint64_t SectorElements = 8;
+
 // Distinct 128-byte lines among a warp's element positions (4-byte elements).
 uint32_t distinctLines(uint64_t *Elements, uint32_t N) {
   for (uint32_t I = 0; I < N; ++I)
     Elements[I] /= WarpLanes;
   std::sort(Elements, Elements + N);
   return uint32_t(std::unique(Elements, Elements + N) - Elements);
+}
+
+// Distinct 32-byte sectors among a warp's element positions.
+uint32_t distinctSectors(const uint64_t *Elements, uint32_t N) {
+  uint64_t S[WarpLanes];
+  for (uint32_t I = 0; I < N; ++I)
+    S[I] = Elements[I] / SectorElements;
+  std::sort(S, S + N);
+  return uint32_t(std::unique(S, S + N) - S);
+}
+
+// Sectors the union of the lanes' segments [Start, Start + Count) covers: a
+// warp walking its lanes' segments reads each sector once, the L1 keeping it
+// for the lane's next element.
+uint64_t segmentSectors(std::pair<uint64_t, uint64_t> *Seg, uint32_t N) {
+  std::sort(Seg, Seg + N);
+  uint64_t Sectors = 0, End = 0;
+  for (uint32_t I = 0; I < N; ++I) {
+    uint64_t First = Seg[I].first / SectorElements,
+             Last = (Seg[I].first + Seg[I].second - 1) / SectorElements + 1;
+    First = std::max(First, End);
+    if (Last > First)
+      Sectors += Last - First;
+    End = std::max(End, Last);
+  }
+  return Sectors;
 }
 
 // Where an indirect access of block b puts thread t: its segment starts
@@ -49,7 +79,7 @@ struct Segments {
 
 std::vector<Segments> segmentStarts(const SmSharedInputs &In) {
   std::vector<Segments> Out;
-  if (In.TidIndirectAccesses.empty() || In.PerLine <= 0)
+  if (In.TidIndirectAccesses.empty() || (In.PerLine <= 0 && In.PerSector <= 0))
     return Out;
   const BbvClasses &Bbv = *In.Bbv;
   for (uint32_t Bb = 0; Bb < Bbv.Blocks; ++Bb) {
@@ -72,15 +102,17 @@ std::vector<Segments> segmentStarts(const SmSharedInputs &In) {
 // run the block (thread t's at Start[t]); MaxCount[b], the block's
 // executions by the warp.
 double lineCycles(const SmSharedInputs &In, const std::vector<Segments> &Seg, const uint32_t *D,
-                  uint64_t P0, uint64_t End, const WarpCost &W,
+                  uint64_t P0, uint64_t End, WarpCost &W,
                   const std::function<uint32_t(uint32_t)> &MaxCount) {
   const BbvClasses &Bbv = *In.Bbv;
   uint64_t At[WarpLanes];
+  std::pair<uint64_t, uint64_t> Spans[WarpLanes];
   uint32_t N = 0;
   double Extra = 0;
   if (W.TidAccesses > 0) {
     for (uint64_t P = P0; P < End; ++P)
       At[N++] = D ? D[P] : P;
+    W.Sectors += W.TidAccesses * distinctSectors(At, N);
     Extra += W.TidAccesses * (distinctLines(At, N) - 1);
   }
   for (const Segments &S : Seg) {
@@ -90,9 +122,12 @@ double lineCycles(const SmSharedInputs &In, const std::vector<Segments> &Seg, co
     N = 0;
     for (uint64_t P = P0; P < End; ++P) {
       uint64_t T = D ? D[P] : P;
-      if (Bbv.row(Bbv.ClassOf[T])[S.Block])
+      if (uint32_t C = Bbv.row(Bbv.ClassOf[T])[S.Block]) {
+        Spans[N] = {S.Start[T], C};
         At[N++] = S.Start[T];
+      }
     }
+    W.Sectors += double(In.TidIndirectAccesses[S.Block]) * segmentSectors(Spans, N);
     Extra += double(In.TidIndirectAccesses[S.Block]) * Count * (distinctLines(At, N) - 1);
   }
   return Extra * In.PerLine;
@@ -111,7 +146,8 @@ std::vector<WarpCost> warpCosts(const SmSharedInputs &In, const uint32_t *D) {
   for (uint32_t K = 0; K < Bbv.classes(); ++K)
     for (uint32_t Bb = 0; Bb < Bbv.Blocks; ++Bb)
       ClassCost[K].add(In, Bb, Bbv.row(K)[Bb]);
-  bool Lines = (!In.TidAccesses.empty() || !In.TidIndirectAccesses.empty()) && In.PerLine > 0;
+  bool Lines = (!In.TidAccesses.empty() || !In.TidIndirectAccesses.empty()) &&
+               (In.PerLine > 0 || In.PerSector > 0);
   std::vector<Segments> Seg = segmentStarts(In);
   auto ClassAt = [&](uint64_t P) { return Bbv.ClassOf[D ? D[P] : P]; };
   parallelFor(Blocks, 0, 64, [&](uint64_t Lo, uint64_t Hi, unsigned) {
@@ -152,7 +188,7 @@ std::vector<WarpCost> warpCosts(const SmSharedInputs &In, const uint32_t *D) {
 
 // What a warp asks of the SM per cycle it advances: issue slots (I_w / L_w)
 // and each pipe's cycles (P_w[p] / L_w).
-using Demand = std::array<double, 1 + PipeCount>;
+using Demand = std::array<double, 2 + PipeCount>;
 
 // One SM: its resident warps advance together, so progress is kept as one
 // virtual clock (latency-cycles done by every resident warp) and each warp
@@ -202,6 +238,7 @@ double bbvWeightedSmShared(const SmSharedInputs &In, const uint32_t *D) {
     Out[0] = Warps[W].Instructions / Warps[W].Latency;
     for (size_t P = 0; P < PipeCount; ++P)
       Out[1 + P] = Warps[W].Pipes[P] / Warps[W].Latency;
+    Out[1 + PipeCount] = Warps[W].Sectors * In.PerSector / Warps[W].Latency;
     return Out;
   };
   auto addDemand = [](Sm &S, const Demand &D, double Sign) {

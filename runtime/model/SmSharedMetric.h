@@ -63,6 +63,9 @@ struct SmSharedInputs {
   // the segments of the threads before it end, one element per execution.
   std::vector<unsigned> TidIndirectAccesses;
   double PerLine = 0;
+  // Cycles of the SM's share of L2's bandwidth per 32-byte sector its
+  // thread-indexed accesses bring in (0: not priced).
+  double PerSector = 0;
 };
 
 // Cycles until the last warp finishes, running logical thread D[p] at

@@ -63,6 +63,7 @@ void addPipeInputs(RegroupRequest &R, const KernelNote &Kernel, const LatencyTab
   for (const BlockNote &B : Kernel.Blocks)
     R.TidIndirectAccesses.push_back(B.TidIndirectAccesses);
   R.PerLine = Rates.PerLine;
+  R.PerSector = Rates.PerSector;
 }
 
 double AlgorithmOutcome::decisionGain() const {
@@ -90,8 +91,9 @@ RegroupDecision chooseRegrouping(const RegroupRequest &R) {
   Piped.TidAccesses = R.TidAccesses;
   Piped.TidIndirectAccesses = R.TidIndirectAccesses;
   Piped.PerLine = R.PerLine;
+  Piped.PerSector = R.PerSector;
   SmSharedInputs PipesOnly = Piped;
-  PipesOnly.PerLine = 0;
+  PipesOnly.PerLine = PipesOnly.PerSector = 0;
   SmSharedInputs ChainsOnly = Shared;
   ChainsOnly.Latency = Piped.Latency;
   bool HasPipes = !R.BlockInstructions.empty() && !R.BlockPipes.empty();

@@ -36,6 +36,7 @@ struct RegroupRequest {
   std::vector<unsigned> TidAccesses;
   std::vector<unsigned> TidIndirectAccesses;
   double PerLine = 0;
+  double PerSector = 0;
   // Also estimate SM-shared with the chains alone and SM-pipes without its
   // lines (the bench's breakdown by term): two more passes of the model per
   // algorithm, which a decision does not need.

@@ -167,6 +167,33 @@ TEST(SmPipesMetric, IndirectAccessesTouchTheLinesOfTheThreadsSegments) {
   EXPECT_DOUBLE_EQ(bbvWeightedSmShared(Spread.In, D.data()), 32 * 41);
 }
 
+TEST(SmPipesMetric, SectorsFromL2ShareTheSmsBandwidth) {
+  // 32 warps of one 200-cycle block run once, with one access that follows
+  // the thread id, sectors at 1 cycle of the SM's share of L2, lines free.
+  // As written a warp's 32 threads read 4 sectors: 32 x 4 / 200 of the
+  // bandwidth, under its limit: 200 cycles.
+  OneBlockLaunch L(std::vector<uint32_t>(1024, 1), 200, 1, 1024, {1, 1});
+  priceLines(L.In, 1, 0);
+  L.In.PerLine = 0;
+  L.In.PerSector = 1;
+  EXPECT_NEAR(bbvWeightedSmShared(L.In, nullptr), 200, 1e-9);
+  // Threads 0, 32, 64... in a warp: 32 sectors each, 1024 in all at one a
+  // cycle.
+  std::vector<uint32_t> D = laneMajor1024();
+  EXPECT_NEAR(bbvWeightedSmShared(L.In, D.data()), 1024, 1e-9);
+  // Segments (edges[rowStart[t] + k]) of 16 elements, run 16 times: as
+  // written the warp's 32 segments follow each other, 512 elements on 64
+  // sectors, which it reads once, the L1 keeping each for the next
+  // element; one warp, under the limit either way.
+  OneBlockLaunch Rows(std::vector<uint32_t>(32, 16), 10, 1, 32, {1, 1});
+  priceLines(Rows.In, 0, 1);
+  Rows.In.PerLine = 0;
+  Rows.In.PerSector = 1;
+  EXPECT_NEAR(bbvWeightedSmShared(Rows.In, nullptr), 160, 1e-9);
+  Rows.In.PerSector = 8; // 64 x 8 cycles of bandwidth for 160 of latency
+  EXPECT_NEAR(bbvWeightedSmShared(Rows.In, nullptr), 512, 1e-9);
+}
+
 TEST(SmSharedMetric, BadInputsAreRefused) {
   OneBlockLaunch L(std::vector<uint32_t>(32, 1), 1, 1, 32, {1, 1});
   SmSharedInputs Bad = L.In;
