@@ -189,7 +189,8 @@ void smPipesTerms(std::ostream &OS, const BenchResults &R) {
         "Predicted improvement as each term of SM-pipes joins (docs/model.md): SM-shared's "
         "latency and issue slots, then each block's latency as its longest dependence chain, "
         "then the pipes' throughput and the issue slots of the keys ptxas expands into a "
-        "sequence, then the memory lines the layout's warps touch (= SM-pipes).\n\n"
+        "sequence, then the memory lines the layout's warps touch and the sectors they bring "
+        "from L2 (= SM-pipes).\n\n"
         "| app | algorithm | actual % | SM-shared % | + dependence chains % | + pipes % | "
         "+ memory lines % |\n"
         "|---|---|--:|--:|--:|--:|--:|\n";
