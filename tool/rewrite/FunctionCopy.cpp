@@ -1,8 +1,11 @@
 #include "rewrite/FunctionCopy.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Lex/Lexer.h"
+
+#include <map>
 
 using namespace clang;
 
@@ -68,6 +71,28 @@ unsigned FunctionCopy::requireOffsetAfterToken(SourceLocation Loc, const char *W
   throw CannotRewrite(std::string(What) + " is written inside a macro");
 }
 
+void FunctionCopy::spellAttributeMacros() {
+  std::map<unsigned, std::pair<unsigned, std::string>> Spelled; // offset: (length, text)
+  for (const Attr *A : F.attrs()) {
+    const char *Spelling = isa<CUDAHostAttr>(A)     ? "__host__"
+                           : isa<CUDADeviceAttr>(A) ? "__device__"
+                           : isa<CUDAGlobalAttr>(A) ? "__global__"
+                                                    : nullptr;
+    if (!Spelling || !A->getLocation().isMacroID())
+      continue;
+    CharSourceRange Macro = SM.getExpansionRange(A->getLocation());
+    std::optional<unsigned> From = offsetOf(Macro.getBegin()),
+                            To = offsetAfterToken(Macro.getEnd());
+    if (!From || !To || *To <= *From)
+      continue;
+    auto &[Length, Text] = Spelled[*From];
+    Length = *To - *From;
+    Text += (Text.empty() ? "" : " ") + std::string(Spelling);
+  }
+  for (const auto &[Offset, Edit] : Spelled)
+    Edits.replace(Offset, Edit.first, Edit.second);
+}
+
 void FunctionCopy::rename(const std::string &Name) {
   Edits.replace(requireOffset(F.getLocation(), "its name"), F.getName().size(), Name);
 }
@@ -75,6 +100,7 @@ void FunctionCopy::rename(const std::string &Name) {
 void FunctionCopy::makeInternal() {
   if (F.getStorageClass() != SC_Static && !F.isInAnonymousNamespace())
     Edits.insert(0, "static ", TextEdits::opening(0));
+  spellAttributeMacros();
 }
 
 void FunctionCopy::appendParameters(const std::string &Parameters) {

@@ -39,9 +39,13 @@ public:
   // in the copy point at the original.
   std::string lineDirective() const;
 
+  // CUDA attributes a macro writes (a header's `#define HD __host__
+  // __device__`) spelled out in the copy: it may land where the macro is no
+  // longer defined (headers that #undef theirs at the end).
+  void spellAttributeMacros();
   void rename(const std::string &Name);
   // The copy of a function another file may also copy is internal to this
-  // one (static, unless it already is).
+  // one (static, unless it already is), its CUDA attributes spelled out.
   void makeInternal();
   void appendParameters(const std::string &Parameters);
   void atBodyStart(const std::string &Code);
