@@ -150,6 +150,7 @@ __global__ void finalizeKernel(const LayoutSums *Sums, bool HasChunks, bool HasI
   Control->OriginalNs = 0;
   Control->Abandoned = 0;
   Control->ProbeUnsure = 0;
+  Control->Scout = Identity;
   Control->Outcome = uint32_t(FullTrialOutcome::Loses);
   R->EstimateOriginal = TOriginal;
   R->EstimateChosen = Chosen == Identity ? TOriginal : TChosen;
@@ -194,6 +195,18 @@ __device__ double fastestTrial(const DecisionResult *R, uint32_t L) {
     if (R->TrialLayout[T] == L && R->TrialNs[T] > 0 && (Fastest == 0 || R->TrialNs[T] < Fastest))
       Fastest = R->TrialNs[T];
   return Fastest;
+}
+
+// The original's time as the trials know it: the fastest of the cost clone
+// (its work plus one add a block; nvcc's copy of matpow's ran 2x its
+// original), the probe (fifteen sixteenths of it as written) and the
+// identity trials.
+__device__ double originalNs(const GuardControl *Control, const DecisionResult *R) {
+  double Original = costCloneNs(Control);
+  for (double Ns : {R->TrialNs[ProbeTrial], fastestTrial(R, Identity)})
+    if (Ns > 0)
+      Original = fmin(Original, Ns);
+  return Original;
 }
 
 // What the probe, the full and the confirming trial chose (OnlineEstimate.h),
@@ -276,23 +289,39 @@ __global__ void trialLayoutKernel(unsigned Trial, double Margin, double Bound,
       break;
     }
   } else if (Trial == ChunkTrial) {
-    // The chunked layout where it has a chance, else what the first trials chose.
-    uint32_t Chosen = Control->Provisional = firstVerdict(Control, R, Margin);
-    Control->ProvisionalNs = fastestTrial(R, Chosen);
-    // The original's time as the trials know it: the fastest of the cost
-    // clone (its work plus one add a block; nvcc's copy of matpow's ran 2x
-    // its original), the probe (fifteen sixteenths of it as written) and
-    // the identity trials.
-    double Original = costCloneNs(Control);
-    for (double Ns : {R->TrialNs[ProbeTrial], fastestTrial(R, Identity)})
-      if (Ns > 0)
-        Original = fmin(Original, Ns);
-    Control->OriginalNs = Original;
-    tryLocalLayout(Control, R, Chunked, Control->HasChunks, R->EstimateChunked);
+    if (Control->Scout != Identity) {
+      // After a scout: the full regrouping where the scout beat the
+      // identity, else chunks where sorting within blocks scouted and they
+      // have a chance, else the identity.
+      keepIfFaster(Control, R, ConfirmTrial, Control->Scout, Margin);
+      if (Control->Provisional != Identity)
+        Control->Current = Control->Estimated;
+      else if (Control->Scout == InBlocks)
+        tryLocalLayout(Control, R, Chunked, Control->HasChunks, R->EstimateChunked);
+      else
+        Control->Current = Identity;
+    } else {
+      // The chunked layout where it has a chance, else what the first trials chose.
+      uint32_t Chosen = Control->Provisional = firstVerdict(Control, R, Margin);
+      Control->ProvisionalNs = fastestTrial(R, Chosen);
+      Control->OriginalNs = originalNs(Control, R);
+      tryLocalLayout(Control, R, Chunked, Control->HasChunks, R->EstimateChunked);
+    }
   } else if (Trial == InBlockTrial) {
-    // The chunked layout, where it beat trials 1-3, is the one to beat.
-    keepIfFaster(Control, R, ChunkTrial, Chunked, Margin);
-    tryLocalLayout(Control, R, InBlocks, Control->HasInBlocks, R->EstimateInBlocks);
+    if (Control->Scout != Identity) {
+      // The fourth trial's layout kept where it beat the scout's verdict;
+      // then chunks, where sorting within blocks scouted and the full
+      // regrouping followed.
+      keepIfFaster(Control, R, ChunkTrial, R->TrialLayout[ChunkTrial], Margin);
+      bool FullRan = R->TrialLayout[ChunkTrial] == Control->Estimated;
+      Control->Current = Control->Provisional;
+      if (FullRan && Control->Scout == InBlocks)
+        tryLocalLayout(Control, R, Chunked, Control->HasChunks, R->EstimateChunked);
+    } else {
+      // The chunked layout, where it beat trials 1-3, is the one to beat.
+      keepIfFaster(Control, R, ChunkTrial, Chunked, Margin);
+      tryLocalLayout(Control, R, InBlocks, Control->HasInBlocks, R->EstimateInBlocks);
+    }
   } else if (Control->Abandoned) { // the confirming trial from here on
     R->TrialNs[FullTrial] = trialNs(Control, FullTrial); // the identity layout: the reference
   } else if (Control->ProbeUnsure) {
@@ -301,7 +330,19 @@ __global__ void trialLayoutKernel(unsigned Trial, double Margin, double Bound,
       Control->Abandoned = R->Abandoned = 1;
       Control->Current = Identity;
     } else {
-      Control->Current = Control->Estimated;
+      // A layout that keeps memory local scouts first where one has a
+      // chance (OnlineEstimate.h, trial 3), else the full regrouping runs.
+      Control->Provisional = Identity;
+      Control->ProvisionalNs = R->TrialNs[FullTrial];
+      Control->OriginalNs = originalNs(Control, R);
+      auto Chance = [&](double LayoutCycles) {
+        return localLayoutHasAChance(Control->OriginalNs, R->EstimateOriginal, LayoutCycles,
+                                     Control->ProvisionalNs);
+      };
+      Control->Scout = Control->HasInBlocks && Chance(R->EstimateInBlocks) ? uint32_t(InBlocks)
+                       : Control->HasChunks && Chance(R->EstimateChunked) ? uint32_t(Chunked)
+                                                                          : uint32_t(Identity);
+      Control->Current = Control->Scout != Identity ? Control->Scout : Control->Estimated;
     }
   } else {
     R->TrialNs[FullTrial] = trialNs(Control, FullTrial);
@@ -317,7 +358,8 @@ __global__ void trialLayoutKernel(unsigned Trial, double Margin, double Bound,
 __global__ void verdictKernel(double Margin, GuardControl *Control, DecisionResult *R) {
   uint32_t Chosen = Identity;
   if (Control->Estimated != Identity) {
-    keepIfFaster(Control, R, InBlockTrial, InBlocks, Margin);
+    uint32_t Last = Control->Scout != Identity ? R->TrialLayout[InBlockTrial] : uint32_t(InBlocks);
+    keepIfFaster(Control, R, InBlockTrial, Last, Margin);
     Chosen = Control->Provisional;
   }
   Control->Current = R->Chosen = Chosen;

@@ -45,6 +45,7 @@ struct GuardControl {
   uint32_t Estimated; // the estimate's Layout
   uint32_t Abandoned;
   uint32_t ProbeUnsure; // judgeProbe said Unsure: trial 2 timed the identity
+  uint32_t Scout;       // the local layout trial 3 ran before the full one (Identity: none)
   uint32_t Outcome;   // FullTrialOutcome
   uint32_t Provisional; // the fastest layout trials 1-3 (then 4) chose
   uint32_t HasChunks;   // the decision sorted chunks (canChunk)
