@@ -113,13 +113,10 @@ TEST(OnlineEstimate, ProbeIsASixteenthOfTheBlocksAndCatchesALoss) {
   EXPECT_EQ(judgeProbe(0.543, 0.551, CloneProbeAllowance), ProbeOutcome::Unsure); // bfs: loses
   EXPECT_EQ(judgeProbe(0.884, 0.885, CloneProbeAllowance), ProbeOutcome::Unsure); // spmv: loses
   EXPECT_EQ(judgeProbe(0.0, 0.5, CloneProbeAllowance), ProbeOutcome::Loses); // never regroup blind
-  // A clear win is ClearProbeWin under the clone: sm's probe 5.0% under it
-  // (H100, 1fff844). md's 2.2% under (H200, c74bb88), losing 1.27x in full,
-  // and kepler's 2.4% (H100), gaining 1.45x within blocks, are Unsure: the
-  // identity and a scout decide.
-  EXPECT_EQ(judgeProbe(2.945, 2.797, CloneProbeAllowance), ProbeOutcome::Wins);   // sm
-  EXPECT_EQ(judgeProbe(1.043, 1.020, CloneProbeAllowance), ProbeOutcome::Unsure); // md
-  EXPECT_EQ(judgeProbe(1.341, 1.309, CloneProbeAllowance), ProbeOutcome::Unsure); // kepler
+  // H200, df8bec8: Smith-Waterman's probe 4.1% under its clone, gaining 3x
+  // in full; bfs's 1.4% under, losing 2.3x, goes to the identity and a scout.
+  EXPECT_EQ(judgeProbe(42.389, 40.647, CloneProbeAllowance), ProbeOutcome::Wins);  // sw
+  EXPECT_EQ(judgeProbe(0.430, 0.424, CloneProbeAllowance), ProbeOutcome::Unsure); // bfs
   // Unsure, against the identity layout (H100, bb42110's build).
   EXPECT_TRUE(probeBeatsIdentity(4.144, 4.246));  // matpow: 2.5% over, within the noise
   EXPECT_FALSE(probeBeatsIdentity(0.855, 0.884)); // spmv: 3.4% over
