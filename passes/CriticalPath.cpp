@@ -3,6 +3,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 
 #include <algorithm>
@@ -50,15 +51,30 @@ private:
   StringMap<double> Exact, Family;
 };
 
-} // namespace
+using Mix = std::map<std::string, unsigned>;
 
-std::map<std::string, unsigned> criticalPathMix(const BasicBlock &BB) {
+Mix chainMix(const BasicBlock &BB, std::vector<const Function *> &InBody);
+
+// What a call InstructionMix expands adds to a chain: its callee's blocks
+// run one after another, each by its own longest chain.
+Mix calleeChain(const Function &F, std::vector<const Function *> &InBody) {
+  InBody.push_back(&F);
+  Mix Out;
+  for (const BasicBlock &BB : F)
+    for (const auto &[Key, Count] : chainMix(BB, InBody))
+      Out[Key] += Count;
+  InBody.pop_back();
+  return Out;
+}
+
+Mix chainMix(const BasicBlock &BB, std::vector<const Function *> &InBody) {
   static const ChainWeights Weight;
   struct Link {
     double Depth = 0; // cycles of the longest chain ending here
     const Instruction *From = nullptr;
   };
   DenseMap<const Instruction *, Link> Chains;
+  DenseMap<const Instruction *, Mix> Calls; // the expanded calls' chains
   const Instruction *End = nullptr;
   double Longest = -1;
   for (const Instruction &I : BB) {
@@ -70,19 +86,36 @@ std::map<std::string, unsigned> criticalPathMix(const BasicBlock &BB) {
       if (It != Chains.end() && It->second.Depth > L.Depth)
         L = {It->second.Depth, It->first};
     }
-    if (auto Key = latencyKey(I))
+    if (const Function *F = expandedCallee(I, InBody)) {
+      Mix &Callee = Calls[&I] = calleeChain(*F, InBody);
+      for (const auto &[Key, Count] : Callee)
+        L.Depth += Weight(Key) * Count;
+    } else if (auto Key = latencyKey(I)) {
       L.Depth += Weight(*Key);
+    }
     Chains[&I] = L;
     if (L.Depth > Longest) {
       Longest = L.Depth;
       End = &I;
     }
   }
-  std::map<std::string, unsigned> Mix;
-  for (const Instruction *I = End; I; I = Chains.lookup(I).From)
-    if (auto Key = latencyKey(*I))
-      ++Mix[*Key];
-  return Mix;
+  Mix Out;
+  for (const Instruction *I = End; I; I = Chains.lookup(I).From) {
+    if (auto It = Calls.find(I); It != Calls.end()) {
+      for (const auto &[Key, Count] : It->second)
+        Out[Key] += Count;
+    } else if (auto Key = latencyKey(*I)) {
+      ++Out[*Key];
+    }
+  }
+  return Out;
+}
+
+} // namespace
+
+std::map<std::string, unsigned> criticalPathMix(const BasicBlock &BB) {
+  std::vector<const Function *> InBody{BB.getParent()};
+  return chainMix(BB, InBody);
 }
 
 } // namespace divopt

@@ -18,6 +18,8 @@
 
 namespace divopt {
 
+// A call to a function InstructionMix expands (a `__noinline__` device
+// function) adds the chains of the callee's blocks, one after another.
 // Operands from other blocks and phis start a chain at 0; memory
 // dependences through a store are not followed (a store's value is read back
 // by a later load through the cache, whose latency the load's key prices).

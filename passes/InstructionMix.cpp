@@ -1,8 +1,11 @@
 #include "InstructionMix.h"
 
+#include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
+
+#include <algorithm>
 
 using namespace llvm;
 
@@ -151,11 +154,39 @@ std::optional<std::string> latencyKey(const Instruction &I) {
   return std::nullopt; // phi, alloca, freeze, unreachable, fence: no cost of their own
 }
 
+const Function *expandedCallee(const Instruction &I, const std::vector<const Function *> &InBody) {
+  auto *Call = dyn_cast<CallBase>(&I);
+  if (!Call || isa<IntrinsicInst>(I) || Call->isInlineAsm())
+    return nullptr;
+  const Function *F = Call->getCalledFunction();
+  if (!F || F->isDeclaration() || F->getName().starts_with("__nv_") ||
+      std::find(InBody.begin(), InBody.end(), F) != InBody.end())
+    return nullptr;
+  return F;
+}
+
+namespace {
+
+void addMix(const BasicBlock &BB, std::vector<const Function *> &InBody,
+            std::map<std::string, unsigned> &Mix) {
+  for (const Instruction &I : BB) {
+    if (const Function *F = expandedCallee(I, InBody)) {
+      InBody.push_back(F);
+      for (const BasicBlock &Inner : *F)
+        addMix(Inner, InBody, Mix);
+      InBody.pop_back();
+    } else if (auto Key = latencyKey(I)) {
+      ++Mix[*Key];
+    }
+  }
+}
+
+} // namespace
+
 std::map<std::string, unsigned> instructionMix(const BasicBlock &BB) {
   std::map<std::string, unsigned> Mix;
-  for (const Instruction &I : BB)
-    if (auto Key = latencyKey(I))
-      ++Mix[*Key];
+  std::vector<const Function *> InBody{BB.getParent()};
+  addMix(BB, InBody, Mix);
   return Mix;
 }
 

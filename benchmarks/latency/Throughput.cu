@@ -19,12 +19,16 @@
 //
 // Global loads count sectors: a warp load whose 32 lanes read 32 different
 // lines moves 32 sectors where a coalesced 4-byte one moves 4. Timed from
-// L1 on one SM, and from L2 with every SM loading (their share of L2's
-// bandwidth).
+// L1 on one SM, and from L2 and from DRAM with every SM loading (their
+// share of L2's and of DRAM's bandwidth).
 #include "Chain.cuh"
 #include "Device.h"
 
+#include <algorithm>
+#include <numeric>
+#include <random>
 #include <type_traits>
+#include <vector>
 
 namespace {
 constexpr int Chains = 8;
@@ -45,6 +49,7 @@ using latency::SassCount;
 struct IssueArgs {
   const unsigned *Ring = nullptr; // global loads: the ring of word offsets
   unsigned Seed = 1;
+  unsigned RingLines = 0; // the DRAM ring's 128-byte lines
 };
 
 #define ISSUE(NAME, KEY, HOW)                                                            \
@@ -156,6 +161,29 @@ struct LdGlobalL1Scattered : LdGlobal<true, false> {
 struct LdGlobalL2Scattered : LdGlobal<true, true> {
   ISSUE(LdGlobalL2Scattered, "issue.ldg.l2.scattered",
         "ld.global.cg.u32, every lane its own line (32 sectors), L2 hits, every SM loading");
+};
+// From DRAM: every lane chases its own place in one random cycle through
+// the lines of a ring 16 times the L2, so nearly every load misses L2 (a
+// line is back in L2 for about one load in 16) and its sector comes from
+// DRAM, as the lines of a regrouped launch's scattered threads do once the
+// launch's data outgrows L2.
+struct LdGlobalDramScattered {
+  ISSUE(LdGlobalDramScattered, "issue.ldg.dram.scattered",
+        "ld.global.cg.u32, every lane its own place in a random cycle through a ring 16x the L2 "
+        "(32 sectors, L2 misses), every SM loading");
+  static constexpr SassCount Sass[] = {{"LDG\\.E.*", 1}};
+  unsigned P;
+  const unsigned *Ring;
+  __device__ void init(const IssueArgs &A, int C) {
+    Ring = A.Ring;
+    unsigned Id = (blockIdx.x * blockDim.x + threadIdx.x) * Chains + C;
+    Id = (Id ^ (Id >> 16)) * 0x7feb352du; // spread neighbouring chains over the ring
+    P = (Id % A.RingLines) * 32;
+  }
+  __device__ void step() {
+    asm volatile("ld.global.cg.u32 %0, [%1];" : "=r"(P) : "l"(Ring + P) : "memory");
+  }
+  __device__ unsigned bits() const { return P; }
 };
 // Operations ptxas expands into a sequence (division, remainder, IEEE
 // square root): a key of the mix that issues many instructions, whose cost
@@ -292,7 +320,8 @@ template <class Op> void measureStream(Context &C, Results &Out, int Blocks, con
 template <class... Ops> struct List {};
 using Compute = List<pipes::FmaF32, pipes::FmaF64, pipes::MadS32, pipes::ShlB32, pipes::Ex2F32,
                      pipes::LdShared>;
-using Loads = List<pipes::LdGlobalL1, pipes::LdGlobalL1Scattered, pipes::LdGlobalL2Scattered>;
+using Loads = List<pipes::LdGlobalL1, pipes::LdGlobalL1Scattered, pipes::LdGlobalL2Scattered,
+                   pipes::LdGlobalDramScattered>;
 using Sequences = List<pipes::DivU32, pipes::DivS32, pipes::RemU32, pipes::RemS32, pipes::DivF32,
                        pipes::DivF64, pipes::SqrtF32, pipes::SqrtF64>;
 
@@ -331,6 +360,21 @@ void runThroughput(Context &C, Results &R) {
   measureStream<pipes::LdGlobalL2Scattered>(C, R, C.Prop.multiProcessorCount, {DScattered, 1});
   CHECK(cudaFree(DCoalesced));
   CHECK(cudaFree(DScattered));
+
+  // The DRAM ring: the lines in a random order, the first word of each the
+  // word offset of the next: one cycle through all of them, so no chain
+  // closes early on a few lines.
+  unsigned RingLines = unsigned(16 * size_t(C.Prop.l2CacheSize) / 128);
+  std::vector<unsigned> Order(RingLines);
+  std::iota(Order.begin(), Order.end(), 0u);
+  std::shuffle(Order.begin(), Order.end(), std::mt19937(12345));
+  std::vector<unsigned> Dram(size_t(RingLines) * 32);
+  for (unsigned I = 0; I < RingLines; ++I)
+    Dram[size_t(Order[I]) * 32] = Order[(I + 1) % RingLines] * 32;
+  unsigned *DDram = upload(Dram);
+  measureStream<pipes::LdGlobalDramScattered>(C, R, C.Prop.multiProcessorCount,
+                                              {DDram, 1, RingLines});
+  CHECK(cudaFree(DDram));
 }
 
 void describeThroughput(std::vector<SassExpectation> &Out) {

@@ -85,7 +85,7 @@ bool PipeRates::any() const {
   for (double C : Cycles)
     if (C > 0)
       return true;
-  return GlobalRequest > 0 || PerLine > 0 || PerSector > 0;
+  return GlobalRequest > 0 || PerLine > 0 || PerSector > 0 || PerDramSector > 0;
 }
 
 PipeRates pipeRates(const LatencyTable &Table) {
@@ -99,6 +99,9 @@ PipeRates pipeRates(const LatencyTable &Table) {
   R.GlobalRequest = entry("issue.ldg");
   R.PerLine = entry("issue.ldg.scattered") / 32;
   R.PerSector = entry("issue.ldg.l2.scattered") / 32;
+  R.L2Sectors = Table.Provenance.L2Bytes / 32;
+  if (R.L2Sectors)
+    R.PerDramSector = entry("issue.ldg.dram.scattered") / 32;
   return R;
 }
 

@@ -7,7 +7,8 @@
 //
 // Global memory is priced by the lines a warp access touches: "issue.ldg"
 // cycles a coalesced request, and "issue.ldg.scattered" / 32 more for each
-// further 128-byte line. Which accesses follow the thread id, and so scatter
+// further 128-byte line; the sectors they bring from L2 and from DRAM by
+// "issue.ldg.l2.scattered" / 32 and "issue.ldg.dram.scattered" / 32. Which accesses follow the thread id, and so scatter
 // when a regrouping scatters the ids, the notes say (tid_accesses).
 #pragma once
 #include "divopt/KernelNotes.h"
@@ -40,6 +41,8 @@ struct PipeRates {
   double GlobalRequest = 0; // issue.ldg: a coalesced global request (the Lsu entry for global keys)
   double PerLine = 0;       // each 128-byte line a request touches beyond the first
   double PerSector = 0;     // each 32-byte sector brought from L2, every SM loading
+  double PerDramSector = 0; // each 32-byte sector brought from DRAM, every SM loading
+  uint64_t L2Sectors = 0;   // the 32-byte sectors L2 holds (the table's device)
   bool any() const;
 };
 PipeRates pipeRates(const LatencyTable &Table);

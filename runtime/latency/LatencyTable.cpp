@@ -68,6 +68,11 @@ public:
     R.SmClockMHz = cycles(member(P, "sm_clock_mhz", Where), Where + "\"sm_clock_mhz\"");
     R.Date = text(P, "date", Where);
     R.Method = text(P, "method", Where);
+    if (auto L2 = P.find("l2_bytes"); L2 != P.end()) {
+      if (!L2->is_number_unsigned())
+        fail(Where + "\"l2_bytes\" must be a whole number of bytes");
+      R.L2Bytes = L2->get<uint64_t>();
+    }
     return R;
   }
 

@@ -3,6 +3,7 @@
 // its instruction mix times these entries (seed 002, section IV-B).
 // The file format is in docs/model.md.
 #pragma once
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <stdexcept>
@@ -18,6 +19,9 @@ struct LatencyProvenance {
   double SmClockMHz = 0;
   std::string Date;
   std::string Method; // how the numbers were obtained (benchmark, paper, placeholder)
+  // The device's L2 in bytes ("l2_bytes", optional: 0 where a table does not
+  // say): how much of a launch's data the model lets L2 keep (docs/model.md).
+  uint64_t L2Bytes = 0;
 };
 
 struct LatencyEntry {

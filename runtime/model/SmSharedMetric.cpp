@@ -20,6 +20,7 @@ struct WarpCost {
   PipeCycles Pipes{};      // P_w: cycles of each pipe (SM-pipes)
   double TidAccesses = 0;  // accesses that follow the thread id, max count each
   double Sectors = 0;      // 32-byte sectors its accesses bring from L2 (SM-pipes)
+  double DramSectors = 0;  // those it is the first in its L2 window to ask for
 
   void add(const SmSharedInputs &In, uint32_t Bb, double Count) {
     Latency += In.Latency[Bb] * Count;
@@ -79,7 +80,7 @@ struct Segments {
 
 std::vector<Segments> segmentStarts(const SmSharedInputs &In) {
   std::vector<Segments> Out;
-  if (In.TidIndirectAccesses.empty() || (In.PerLine <= 0 && In.PerSector <= 0))
+  if (In.TidIndirectAccesses.empty() || (In.PerLine <= 0 && In.PerSector <= 0 && In.PerDramSector <= 0))
     return Out;
   const BbvClasses &Bbv = *In.Bbv;
   for (uint32_t Bb = 0; Bb < Bbv.Blocks; ++Bb) {
@@ -133,6 +134,86 @@ double lineCycles(const SmSharedInputs &In, const std::vector<Segments> &Seg, co
   return Extra * In.PerLine;
 }
 
+// The distinct 32-byte sectors of one L2 window: open addressing over the
+// keys + 1 (0 is an empty slot), emptied when the window is full.
+class SectorWindow {
+public:
+  explicit SectorWindow(uint64_t Capacity) : Capacity(Capacity) {
+    while ((uint64_t(1) << (64 - Shift)) < 2 * Capacity)
+      --Shift;
+    Slots.assign(uint64_t(1) << (64 - Shift), 0);
+  }
+  // True when Key is new to the window (its sector comes from DRAM).
+  bool touch(uint64_t Key) {
+    uint64_t I = slot(Key);
+    if (Slots[I] == Key + 1)
+      return false;
+    if (Held == Capacity) {
+      std::fill(Slots.begin(), Slots.end(), 0);
+      Held = 0;
+      I = slot(Key);
+    }
+    Slots[I] = Key + 1;
+    ++Held;
+    return true;
+  }
+
+private:
+  // Where Key is, else the empty slot where it goes (the table is never
+  // more than half full).
+  uint64_t slot(uint64_t Key) const {
+    uint64_t Mask = Slots.size() - 1, I = (Key * 0x9e3779b97f4a7c15ull) >> Shift;
+    while (Slots[I] != 0 && Slots[I] != Key + 1)
+      I = (I + 1) & Mask;
+    return I;
+  }
+
+  uint64_t Capacity, Held = 0;
+  unsigned Shift = 63;
+  std::vector<uint64_t> Slots;
+};
+
+// DramSectors of every warp: the warps in launch order (physical order, as
+// thread blocks go out) touch their logical threads' sectors, each static
+// thread-indexed access taken as an array of its own (a key's high bits):
+// a direct one's element of thread t at t, an indirect one's its segment.
+void addDramSectors(const SmSharedInputs &In, const std::vector<Segments> &Seg, const uint32_t *D,
+                    std::vector<WarpCost> &Costs) {
+  const BbvClasses &Bbv = *In.Bbv;
+  struct Access {
+    uint32_t Block;
+    uint64_t Array;
+  };
+  std::vector<Access> Direct;
+  uint64_t Arrays = 0;
+  for (uint32_t Bb = 0; Bb < In.TidAccesses.size(); ++Bb)
+    for (unsigned J = 0; J < In.TidAccesses[Bb]; ++J)
+      Direct.push_back({Bb, Arrays++});
+  std::vector<std::pair<const Segments *, uint64_t>> Indirect;
+  for (const Segments &S : Seg)
+    for (unsigned J = 0; J < In.TidIndirectAccesses[S.Block]; ++J)
+      Indirect.push_back({&S, Arrays++});
+  constexpr unsigned ArrayShift = 44;
+  SectorWindow Window(In.L2Sectors);
+  uint64_t N = Bbv.threads();
+  uint64_t WarpsPerBlock = (In.BlockSize + WarpLanes - 1) / WarpLanes;
+  for (uint64_t P = 0; P < N; ++P) {
+    WarpCost &W = Costs[P / In.BlockSize * WarpsPerBlock + P % In.BlockSize / WarpLanes];
+    uint64_t T = D ? D[P] : P;
+    const uint32_t *Row = Bbv.row(Bbv.ClassOf[T]);
+    for (const Access &A : Direct)
+      if (Row[A.Block] && Window.touch(A.Array << ArrayShift | T / SectorElements))
+        ++W.DramSectors;
+    for (const auto &[S, Array] : Indirect)
+      if (uint32_t Count = Row[S->Block])
+        for (uint64_t Sector = S->Start[T] / SectorElements,
+                      Last = (S->Start[T] + Count - 1) / SectorElements;
+             Sector <= Last; ++Sector)
+          if (Window.touch(Array << ArrayShift | Sector))
+            ++W.DramSectors;
+  }
+}
+
 // L_w and I_w of every warp, thread block by thread block (warps never span
 // two blocks; the last ones may be partial).
 std::vector<WarpCost> warpCosts(const SmSharedInputs &In, const uint32_t *D) {
@@ -147,7 +228,7 @@ std::vector<WarpCost> warpCosts(const SmSharedInputs &In, const uint32_t *D) {
     for (uint32_t Bb = 0; Bb < Bbv.Blocks; ++Bb)
       ClassCost[K].add(In, Bb, Bbv.row(K)[Bb]);
   bool Lines = (!In.TidAccesses.empty() || !In.TidIndirectAccesses.empty()) &&
-               (In.PerLine > 0 || In.PerSector > 0);
+               (In.PerLine > 0 || In.PerSector > 0 || In.PerDramSector > 0);
   std::vector<Segments> Seg = segmentStarts(In);
   auto ClassAt = [&](uint64_t P) { return Bbv.ClassOf[D ? D[P] : P]; };
   parallelFor(Blocks, 0, 64, [&](uint64_t Lo, uint64_t Hi, unsigned) {
@@ -183,12 +264,14 @@ std::vector<WarpCost> warpCosts(const SmSharedInputs &In, const uint32_t *D) {
       }
     }
   });
+  if (Lines && In.PerDramSector > 0 && In.L2Sectors > 0)
+    addDramSectors(In, Seg, D, Costs);
   return Costs;
 }
 
 // What a warp asks of the SM per cycle it advances: issue slots (I_w / L_w)
 // and each pipe's cycles (P_w[p] / L_w).
-using Demand = std::array<double, 2 + PipeCount>;
+using Demand = std::array<double, 3 + PipeCount>;
 
 // One SM: its resident warps advance together, so progress is kept as one
 // virtual clock (latency-cycles done by every resident warp) and each warp
@@ -239,6 +322,7 @@ double bbvWeightedSmShared(const SmSharedInputs &In, const uint32_t *D) {
     for (size_t P = 0; P < PipeCount; ++P)
       Out[1 + P] = Warps[W].Pipes[P] / Warps[W].Latency;
     Out[1 + PipeCount] = Warps[W].Sectors * In.PerSector / Warps[W].Latency;
+    Out[2 + PipeCount] = Warps[W].DramSectors * In.PerDramSector / Warps[W].Latency;
     return Out;
   };
   auto addDemand = [](Sm &S, const Demand &D, double Sign) {

@@ -36,7 +36,12 @@
 // executions of the block by the threads before it, in logical order, so a
 // warp of neighbouring threads with short segments shares lines and one of
 // long or scattered segments does not. Regrouping scatters the ids, so this
-// is what a layout costs in memory.
+// is what a layout costs in memory. What those sectors cost from DRAM
+// depends on what L2 still holds when another warp wants them: the warps, in
+// launch order, fill windows of as many distinct sectors as L2 holds, and a
+// sector comes from DRAM the first time a window touches it. Threads that
+// share a sector are neighbours as written, in one window; scattered, a
+// sector shared by threads of different windows is fetched by each.
 #pragma once
 #include "latency/IssuePipes.h"
 #include "model/BbvClasses.h"
@@ -66,6 +71,9 @@ struct SmSharedInputs {
   // Cycles of the SM's share of L2's bandwidth per 32-byte sector its
   // thread-indexed accesses bring in (0: not priced).
   double PerSector = 0;
+  // The same for DRAM, and the sectors L2 keeps (0: DRAM not priced).
+  double PerDramSector = 0;
+  uint64_t L2Sectors = 0;
 };
 
 // Cycles until the last warp finishes, running logical thread D[p] at

@@ -64,6 +64,8 @@ void addPipeInputs(RegroupRequest &R, const KernelNote &Kernel, const LatencyTab
     R.TidIndirectAccesses.push_back(B.TidIndirectAccesses);
   R.PerLine = Rates.PerLine;
   R.PerSector = Rates.PerSector;
+  R.PerDramSector = Rates.PerDramSector;
+  R.L2Sectors = Rates.L2Sectors;
 }
 
 double AlgorithmOutcome::decisionGain() const {
@@ -92,8 +94,10 @@ RegroupDecision chooseRegrouping(const RegroupRequest &R) {
   Piped.TidIndirectAccesses = R.TidIndirectAccesses;
   Piped.PerLine = R.PerLine;
   Piped.PerSector = R.PerSector;
+  Piped.PerDramSector = R.PerDramSector;
+  Piped.L2Sectors = R.L2Sectors;
   SmSharedInputs PipesOnly = Piped;
-  PipesOnly.PerLine = PipesOnly.PerSector = 0;
+  PipesOnly.PerLine = PipesOnly.PerSector = PipesOnly.PerDramSector = 0;
   SmSharedInputs ChainsOnly = Shared;
   ChainsOnly.Latency = Piped.Latency;
   bool HasPipes = !R.BlockInstructions.empty() && !R.BlockPipes.empty();

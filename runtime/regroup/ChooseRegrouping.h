@@ -37,6 +37,8 @@ struct RegroupRequest {
   std::vector<unsigned> TidIndirectAccesses;
   double PerLine = 0;
   double PerSector = 0;
+  double PerDramSector = 0;
+  uint64_t L2Sectors = 0;
   // Also estimate SM-shared with the chains alone and SM-pipes without its
   // lines (the bench's breakdown by term): two more passes of the model per
   // algorithm, which a decision does not need.

@@ -41,6 +41,11 @@ TEST(LatencyTable, ReadsEntriesAndProvenance) {
   EXPECT_EQ(*T.Entries.at("add.s32").Spread, 0.5);
   EXPECT_FALSE(T.Placeholder);
   EXPECT_FALSE(T.Default);
+  EXPECT_EQ(T.Provenance.L2Bytes, 0u); // optional: a table need not say
+  LatencyTable L2 = parseLatencyTable(table(R"("add.s32": {"median": 4})", R"("device": "H100",
+      "compute_capability": 90, "driver": "580.1", "sm_clock_mhz": 1980, "date": "d",
+      "method": "m", "l2_bytes": 52428800)"), "t.json");
+  EXPECT_EQ(L2.Provenance.L2Bytes, 52428800u);
 }
 
 TEST(LatencyTable, ErrorsNameTheFileAndKey) {
@@ -63,6 +68,9 @@ TEST(LatencyTable, ErrorsNameTheFileAndKey) {
   EXPECT_EQ(errorOf(table("", R"("device": "H100", "compute_capability": "9.0", "driver": "x",
       "sm_clock_mhz": 1, "date": "d", "method": "m")")),
             "t.json: provenance \"compute_capability\" must be an integer such as 90");
+  EXPECT_EQ(errorOf(table("", R"("device": "H100", "compute_capability": 90, "driver": "x",
+      "sm_clock_mhz": 1, "date": "d", "method": "m", "l2_bytes": -5)")),
+            "t.json: provenance \"l2_bytes\" must be a whole number of bytes");
 }
 
 TEST(LatencyTable, MissingFileIsAnError) {

@@ -194,6 +194,27 @@ TEST(SmPipesMetric, SectorsFromL2ShareTheSmsBandwidth) {
   EXPECT_NEAR(bbvWeightedSmShared(Rows.In, nullptr), 512, 1e-9);
 }
 
+TEST(SmPipesMetric, SectorsFromDramWhereL2NoLongerHoldsThem) {
+  // 32 warps of one 200-cycle block run once, one access that follows the
+  // thread id, each sector from DRAM at 1 cycle of the SM's share, lines
+  // and L2 free. As written a warp's threads share 4 sectors that no other
+  // warp reads: 128 in all, 4 x 32 / 200 of the bandwidth: 200 cycles.
+  OneBlockLaunch L(std::vector<uint32_t>(1024, 1), 200, 1, 1024, {1, 1});
+  priceLines(L.In, 1, 0);
+  L.In.PerLine = 0;
+  L.In.PerDramSector = 1;
+  L.In.L2Sectors = 16;
+  EXPECT_NEAR(bbvWeightedSmShared(L.In, nullptr), 200, 1e-9);
+  // Threads 0, 32, 64... in a warp: warps 0 to 7 read the same 32 sectors
+  // (thread t's is t / 8). An L2 of 16 sectors has let each go before the
+  // next warp asks: 1024 from DRAM at one a cycle.
+  std::vector<uint32_t> D = laneMajor1024();
+  EXPECT_NEAR(bbvWeightedSmShared(L.In, D.data()), 1024, 1e-9);
+  // An L2 that holds the launch's 128: each comes from DRAM once.
+  L.In.L2Sectors = 1024;
+  EXPECT_NEAR(bbvWeightedSmShared(L.In, D.data()), 200, 1e-9);
+}
+
 TEST(SmSharedMetric, BadInputsAreRefused) {
   OneBlockLaunch L(std::vector<uint32_t>(32, 1), 1, 1, 32, {1, 1});
   SmSharedInputs Bad = L.In;
