@@ -66,6 +66,8 @@ json::Object blockNotes(const BasicBlock &BB, unsigned Id, const BlockNumbering 
                       {"critical_path", std::move(Chain)},
                       {"tid_accesses", threadIndexedAccesses(BB)},
                       {"tid_indirect_accesses", threadIndexedIndirectAccesses(BB)},
+                      {"tid_access_steps", json::Array(threadIndexedAccessSteps(BB))},
+                      {"tid_indirect_bytes", json::Array(threadIndexedIndirectBytes(BB))},
                       {"features", json::Array(Features.Features)},
                       {"predictable", Features.Predictable},
                       {"unpredictable", unpredictableReason(Features)}};

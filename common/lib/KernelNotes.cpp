@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 #include <set>
+#include <tuple>
 #include <stdexcept>
 
 namespace divopt {
@@ -104,6 +105,15 @@ BlockNote blockFromJson(const json &J, unsigned Expected, const KernelNote &K, b
     B.TidAccesses = field<unsigned>(J, "tid_accesses", Where.c_str());
   if (J.contains("tid_indirect_accesses"))
     B.TidIndirectAccesses = field<unsigned>(J, "tid_indirect_accesses", Where.c_str());
+  for (auto [Key, Counted, Out] :
+       {std::tuple{"tid_access_steps", B.TidAccesses, &B.TidAccessSteps},
+        std::tuple{"tid_indirect_bytes", B.TidIndirectAccesses, &B.TidIndirectBytes}})
+    if (J.contains(Key)) {
+      *Out = field<std::vector<unsigned>>(J, Key, Where.c_str());
+      if (Out->size() != Counted)
+        throw NotesError(Where + " has " + std::to_string(Out->size()) + " \"" + Key +
+                         "\" for " + std::to_string(Counted) + " accesses");
+    }
   if (!HasFeatures)
     return B;
   B.Features = field<std::vector<unsigned>>(J, "features", Where.c_str());
@@ -130,6 +140,10 @@ json blockToJson(const BlockNote &B, bool FeaturesAnalyzed) {
     J["critical_path"] = B.CriticalPath;
   if (B.TidIndirectAccesses) // notes from before the pass counted them serialize as they were
     J["tid_indirect_accesses"] = B.TidIndirectAccesses;
+  if (!B.TidAccessSteps.empty())
+    J["tid_access_steps"] = B.TidAccessSteps;
+  if (!B.TidIndirectBytes.empty())
+    J["tid_indirect_bytes"] = B.TidIndirectBytes;
   if (FeaturesAnalyzed) {
     J["features"] = B.Features;
     J["predictable"] = B.Predictable;

@@ -14,54 +14,87 @@
 namespace divopt {
 namespace {
 
+constexpr uint64_t SectorBytes = 32, LineBytes = 128;
+// Notes without steps or element sizes: 4-byte elements, one a lane.
+constexpr uint32_t DefaultBytes = 4;
+
+// The kernel's direct thread-indexed accesses by how far apart neighbouring
+// lanes' addresses are (the notes' tid_access_steps), at most MaxSteps
+// kinds; a step not given or not a constant counts as DefaultBytes.
+constexpr size_t MaxSteps = 8;
+struct AccessSteps {
+  std::vector<uint32_t> Bytes;                        // each kind's step
+  std::vector<std::array<unsigned, MaxSteps>> Counts; // per basic block, per kind
+
+  explicit AccessSteps(const SmSharedInputs &In) {
+    Counts.resize(In.TidAccesses.size());
+    for (size_t Bb = 0; Bb < In.TidAccesses.size(); ++Bb)
+      for (unsigned J = 0; J < In.TidAccesses[Bb]; ++J) {
+        uint32_t Step = DefaultBytes;
+        if (Bb < In.TidAccessSteps.size() && J < In.TidAccessSteps[Bb].size() &&
+            In.TidAccessSteps[Bb][J])
+          Step = In.TidAccessSteps[Bb][J];
+        ++Counts[Bb][kindOf(Step)];
+      }
+  }
+
+private:
+  // Its kind, a new one while there is room, else the nearest.
+  size_t kindOf(uint32_t Step) {
+    auto It = std::find(Bytes.begin(), Bytes.end(), Step);
+    if (It != Bytes.end())
+      return size_t(It - Bytes.begin());
+    if (Bytes.size() < MaxSteps) {
+      Bytes.push_back(Step);
+      return Bytes.size() - 1;
+    }
+    size_t Best = 0;
+    for (size_t K = 1; K < Bytes.size(); ++K)
+      if (std::llabs(int64_t(Bytes[K]) - Step) < std::llabs(int64_t(Bytes[Best]) - Step))
+        Best = K;
+    return Best;
+  }
+};
+
 struct WarpCost {
   double Latency = 0;      // L_w: cycles alone
   double Instructions = 0; // I_w: warp instructions
   PipeCycles Pipes{};      // P_w: cycles of each pipe (SM-pipes)
-  double TidAccesses = 0;  // accesses that follow the thread id, max count each
+  // Accesses that follow the thread id, max count each, by kind of step.
+  std::array<double, MaxSteps> TidAccesses{};
   double Sectors = 0;      // 32-byte sectors its accesses bring from L2 (SM-pipes)
   double DramSectors = 0;  // those it is the first in its L2 window to ask for
 
-  void add(const SmSharedInputs &In, uint32_t Bb, double Count) {
+  void add(const SmSharedInputs &In, const AccessSteps &Steps, uint32_t Bb, double Count) {
     Latency += In.Latency[Bb] * Count;
     Instructions += In.Instructions[Bb] * Count;
     if (!In.Pipes.empty())
       for (size_t P = 0; P < PipeCount; ++P)
         Pipes[P] += In.Pipes[Bb][P] * Count;
     if (!In.TidAccesses.empty())
-      TidAccesses += In.TidAccesses[Bb] * Count;
+      for (size_t K = 0; K < Steps.Bytes.size(); ++K)
+        TidAccesses[K] += Steps.Counts[Bb][K] * Count;
   }
 };
 
-// 4-byte elements in a 32-byte sector.
-constexpr uint64_t SectorElements = 8;
-
-// Distinct 128-byte lines among a warp's element positions (4-byte elements).
-uint32_t distinctLines(uint64_t *Elements, uint32_t N) {
+// Distinct Unit-byte pieces (sectors, lines) among a warp's byte addresses.
+uint32_t distinctUnits(const uint64_t *Bytes, uint32_t N, uint64_t Unit) {
+  uint64_t U[WarpLanes];
   for (uint32_t I = 0; I < N; ++I)
-    Elements[I] /= WarpLanes;
-  std::sort(Elements, Elements + N);
-  return uint32_t(std::unique(Elements, Elements + N) - Elements);
+    U[I] = Bytes[I] / Unit;
+  std::sort(U, U + N);
+  return uint32_t(std::unique(U, U + N) - U);
 }
 
-// Distinct 32-byte sectors among a warp's element positions.
-uint32_t distinctSectors(const uint64_t *Elements, uint32_t N) {
-  uint64_t S[WarpLanes];
-  for (uint32_t I = 0; I < N; ++I)
-    S[I] = Elements[I] / SectorElements;
-  std::sort(S, S + N);
-  return uint32_t(std::unique(S, S + N) - S);
-}
-
-// Sectors the union of the lanes' segments [Start, Start + Count) covers: a
-// warp walking its lanes' segments reads each sector once, the L1 keeping it
-// for the lane's next element.
+// Sectors the union of the lanes' byte ranges [Start, Start + Size) covers:
+// a warp walking its lanes' segments reads each sector once, the L1 keeping
+// it for the lane's next element.
 uint64_t segmentSectors(std::pair<uint64_t, uint64_t> *Seg, uint32_t N) {
   std::sort(Seg, Seg + N);
   uint64_t Sectors = 0, End = 0;
   for (uint32_t I = 0; I < N; ++I) {
-    uint64_t First = Seg[I].first / SectorElements,
-             Last = (Seg[I].first + Seg[I].second - 1) / SectorElements + 1;
+    uint64_t First = Seg[I].first / SectorBytes,
+             Last = (Seg[I].first + Seg[I].second - 1) / SectorBytes + 1;
     First = std::max(First, End);
     if (Last > First)
       Sectors += Last - First;
@@ -73,9 +106,12 @@ uint64_t segmentSectors(std::pair<uint64_t, uint64_t> *Seg, uint32_t N) {
 // Where an indirect access of block b puts thread t: its segment starts
 // after the segments of the threads before it in logical order (a CSR row
 // after the rows before it), so Start[t] = sum over t' < t of count_b(t').
+// Start counts elements; each access reads elements of its own size (the
+// notes' tid_indirect_bytes): Kinds, (bytes, accesses).
 struct Segments {
   uint32_t Block = 0;
   std::vector<uint64_t> Start;
+  std::vector<std::pair<uint32_t, unsigned>> Kinds;
 };
 
 std::vector<Segments> segmentStarts(const SmSharedInputs &In) {
@@ -86,7 +122,19 @@ std::vector<Segments> segmentStarts(const SmSharedInputs &In) {
   for (uint32_t Bb = 0; Bb < Bbv.Blocks; ++Bb) {
     if (!In.TidIndirectAccesses[Bb])
       continue;
-    Segments S{Bb, std::vector<uint64_t>(Bbv.threads())};
+    Segments S{Bb, std::vector<uint64_t>(Bbv.threads()), {}};
+    for (unsigned J = 0; J < In.TidIndirectAccesses[Bb]; ++J) {
+      uint32_t Bytes = DefaultBytes;
+      if (Bb < In.TidIndirectBytes.size() && J < In.TidIndirectBytes[Bb].size() &&
+          In.TidIndirectBytes[Bb][J])
+        Bytes = In.TidIndirectBytes[Bb][J];
+      auto It = std::find_if(S.Kinds.begin(), S.Kinds.end(),
+                             [&](const auto &K) { return K.first == Bytes; });
+      if (It == S.Kinds.end())
+        S.Kinds.push_back({Bytes, 1});
+      else
+        ++It->second;
+    }
     uint64_t Sum = 0;
     for (uint64_t T = 0; T < Bbv.threads(); ++T) {
       S.Start[T] = Sum;
@@ -99,37 +147,42 @@ std::vector<Segments> segmentStarts(const SmSharedInputs &In) {
 
 // Cycles the warp's memory lines beyond the first cost it: each access that
 // follows the thread id touches the lines of the logical threads' elements
-// (thread t's at t), each indirect one those of the threads' segments that
-// run the block (thread t's at Start[t]); MaxCount[b], the block's
-// executions by the warp.
-double lineCycles(const SmSharedInputs &In, const std::vector<Segments> &Seg, const uint32_t *D,
-                  uint64_t P0, uint64_t End, WarpCost &W,
-                  const std::function<uint32_t(uint32_t)> &MaxCount) {
+// (thread t's at t times the access's step), each indirect one those of the
+// threads' segments that run the block (thread t's at Start[t] elements);
+// MaxCount[b], the block's executions by the warp.
+double lineCycles(const SmSharedInputs &In, const AccessSteps &Steps,
+                  const std::vector<Segments> &Seg, const uint32_t *D, uint64_t P0, uint64_t End,
+                  WarpCost &W, const std::function<uint32_t(uint32_t)> &MaxCount) {
   const BbvClasses &Bbv = *In.Bbv;
   uint64_t At[WarpLanes];
   std::pair<uint64_t, uint64_t> Spans[WarpLanes];
   uint32_t N = 0;
   double Extra = 0;
-  if (W.TidAccesses > 0) {
+  for (size_t K = 0; K < Steps.Bytes.size(); ++K) {
+    if (W.TidAccesses[K] <= 0)
+      continue;
+    N = 0;
     for (uint64_t P = P0; P < End; ++P)
-      At[N++] = D ? D[P] : P;
-    W.Sectors += W.TidAccesses * distinctSectors(At, N);
-    Extra += W.TidAccesses * (distinctLines(At, N) - 1);
+      At[N++] = (D ? D[P] : P) * Steps.Bytes[K];
+    W.Sectors += W.TidAccesses[K] * distinctUnits(At, N, SectorBytes);
+    Extra += W.TidAccesses[K] * (distinctUnits(At, N, LineBytes) - 1);
   }
   for (const Segments &S : Seg) {
     uint32_t Count = MaxCount(S.Block);
     if (!Count)
       continue;
-    N = 0;
-    for (uint64_t P = P0; P < End; ++P) {
-      uint64_t T = D ? D[P] : P;
-      if (uint32_t C = Bbv.row(Bbv.ClassOf[T])[S.Block]) {
-        Spans[N] = {S.Start[T], C};
-        At[N++] = S.Start[T];
+    for (auto [Bytes, Accesses] : S.Kinds) {
+      N = 0;
+      for (uint64_t P = P0; P < End; ++P) {
+        uint64_t T = D ? D[P] : P;
+        if (uint32_t C = Bbv.row(Bbv.ClassOf[T])[S.Block]) {
+          Spans[N] = {S.Start[T] * Bytes, uint64_t(C) * Bytes};
+          At[N++] = S.Start[T] * Bytes;
+        }
       }
+      W.Sectors += double(Accesses) * segmentSectors(Spans, N);
+      Extra += double(Accesses) * Count * (distinctUnits(At, N, LineBytes) - 1);
     }
-    W.Sectors += double(In.TidIndirectAccesses[S.Block]) * segmentSectors(Spans, N);
-    Extra += double(In.TidIndirectAccesses[S.Block]) * Count * (distinctLines(At, N) - 1);
   }
   return Extra * In.PerLine;
 }
@@ -183,16 +236,23 @@ void addDramSectors(const SmSharedInputs &In, const std::vector<Segments> &Seg, 
   struct Access {
     uint32_t Block;
     uint64_t Array;
+    uint32_t Bytes; // a direct access's step, an indirect one's element
+    const Segments *Seg;
   };
-  std::vector<Access> Direct;
+  std::vector<Access> Direct, Indirect;
   uint64_t Arrays = 0;
   for (uint32_t Bb = 0; Bb < In.TidAccesses.size(); ++Bb)
-    for (unsigned J = 0; J < In.TidAccesses[Bb]; ++J)
-      Direct.push_back({Bb, Arrays++});
-  std::vector<std::pair<const Segments *, uint64_t>> Indirect;
+    for (unsigned J = 0; J < In.TidAccesses[Bb]; ++J) {
+      uint32_t Step = DefaultBytes;
+      if (Bb < In.TidAccessSteps.size() && J < In.TidAccessSteps[Bb].size() &&
+          In.TidAccessSteps[Bb][J])
+        Step = In.TidAccessSteps[Bb][J];
+      Direct.push_back({Bb, Arrays++, Step, nullptr});
+    }
   for (const Segments &S : Seg)
-    for (unsigned J = 0; J < In.TidIndirectAccesses[S.Block]; ++J)
-      Indirect.push_back({&S, Arrays++});
+    for (auto [Bytes, Accesses] : S.Kinds)
+      for (unsigned J = 0; J < Accesses; ++J)
+        Indirect.push_back({S.Block, Arrays++, Bytes, &S});
   constexpr unsigned ArrayShift = 44;
   SectorWindow Window(In.L2Sectors);
   uint64_t N = Bbv.threads();
@@ -202,14 +262,14 @@ void addDramSectors(const SmSharedInputs &In, const std::vector<Segments> &Seg, 
     uint64_t T = D ? D[P] : P;
     const uint32_t *Row = Bbv.row(Bbv.ClassOf[T]);
     for (const Access &A : Direct)
-      if (Row[A.Block] && Window.touch(A.Array << ArrayShift | T / SectorElements))
+      if (Row[A.Block] && Window.touch(A.Array << ArrayShift | T * A.Bytes / SectorBytes))
         ++W.DramSectors;
-    for (const auto &[S, Array] : Indirect)
-      if (uint32_t Count = Row[S->Block])
-        for (uint64_t Sector = S->Start[T] / SectorElements,
-                      Last = (S->Start[T] + Count - 1) / SectorElements;
+    for (const Access &A : Indirect)
+      if (uint32_t Count = Row[A.Block])
+        for (uint64_t Sector = A.Seg->Start[T] * A.Bytes / SectorBytes,
+                      Last = ((A.Seg->Start[T] + Count) * A.Bytes - 1) / SectorBytes;
              Sector <= Last; ++Sector)
-          if (Window.touch(Array << ArrayShift | Sector))
+          if (Window.touch(A.Array << ArrayShift | Sector))
             ++W.DramSectors;
   }
 }
@@ -223,10 +283,11 @@ std::vector<WarpCost> warpCosts(const SmSharedInputs &In, const uint32_t *D) {
   uint64_t WarpsPerBlock = (In.BlockSize + WarpLanes - 1) / WarpLanes;
   std::vector<WarpCost> Costs(Blocks * WarpsPerBlock);
   // A warp of one class (most warps, once regrouped) costs its class's row.
+  AccessSteps Steps(In);
   std::vector<WarpCost> ClassCost(Bbv.classes());
   for (uint32_t K = 0; K < Bbv.classes(); ++K)
     for (uint32_t Bb = 0; Bb < Bbv.Blocks; ++Bb)
-      ClassCost[K].add(In, Bb, Bbv.row(K)[Bb]);
+      ClassCost[K].add(In, Steps, Bb, Bbv.row(K)[Bb]);
   bool Lines = (!In.TidAccesses.empty() || !In.TidIndirectAccesses.empty()) &&
                (In.PerLine > 0 || In.PerSector > 0 || In.PerDramSector > 0);
   std::vector<Segments> Seg = segmentStarts(In);
@@ -251,11 +312,11 @@ std::vector<WarpCost> warpCosts(const SmSharedInputs &In, const uint32_t *D) {
               Max[Bb] = std::max(Max[Bb], Row[Bb]);
           }
           for (uint32_t Bb = 0; Bb < Bbv.Blocks; ++Bb)
-            Costs[W].add(In, Bb, Max[Bb]);
+            Costs[W].add(In, Steps, Bb, Max[Bb]);
         }
         if (Lines) {
           const uint32_t *Row = Bbv.row(ClassAt(P0));
-          double Extra = lineCycles(In, Seg, D, P0, WarpEnd, Costs[W], [&](uint32_t Bb) {
+          double Extra = lineCycles(In, Steps, Seg, D, P0, WarpEnd, Costs[W], [&](uint32_t Bb) {
             return OneClass ? Row[Bb] : Max[Bb];
           });
           Costs[W].Latency += Extra;

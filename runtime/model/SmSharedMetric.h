@@ -29,7 +29,9 @@
 // cap the rate as the issue limit does: r = min(1, IssuePerCycle / sum
 // I_w / L_w, min over p of 1 / sum P_w[p] / L_w). An access whose address
 // follows the thread id touches the lines of the warp's logical threads
-// (4-byte elements: thread t's in line t / 32): each line beyond the first
+// (thread t's at t times the access's step, the bytes between neighbouring
+// lanes' addresses as written: 4 for floats, 4096 for a thread's own
+// 1024-float record, already a line a lane): each line beyond the first
 // adds PerLine cycles to L_w and to the warp's load/store pipe. An access
 // through one load of such an address (edges[j], j from rowStart[tid])
 // touches the lines of the threads' segments: thread t's starts after the
@@ -67,6 +69,11 @@ struct SmSharedInputs {
   // Indirect ones (tid_indirect_accesses): thread t's elements start where
   // the segments of the threads before it end, one element per execution.
   std::vector<unsigned> TidIndirectAccesses;
+  // Per block, per access (the notes' tid_access_steps and
+  // tid_indirect_bytes): the bytes between neighbouring lanes' addresses of
+  // a direct one, an indirect one's element bytes; empty or 0: 4.
+  std::vector<std::vector<unsigned>> TidAccessSteps;
+  std::vector<std::vector<unsigned>> TidIndirectBytes;
   double PerLine = 0;
   // Cycles of the SM's share of L2's bandwidth per 32-byte sector its
   // thread-indexed accesses bring in (0: not priced).

@@ -60,8 +60,13 @@ void addPipeInputs(RegroupRequest &R, const KernelNote &Kernel, const LatencyTab
   R.BlockIssueSlots = issueSlotsPerBlock(Kernel, Table);
   R.TidAccesses = tidAccessesPerBlock(Kernel);
   R.TidIndirectAccesses.clear();
-  for (const BlockNote &B : Kernel.Blocks)
+  R.TidAccessSteps.clear();
+  R.TidIndirectBytes.clear();
+  for (const BlockNote &B : Kernel.Blocks) {
     R.TidIndirectAccesses.push_back(B.TidIndirectAccesses);
+    R.TidAccessSteps.push_back(B.TidAccessSteps);
+    R.TidIndirectBytes.push_back(B.TidIndirectBytes);
+  }
   R.PerLine = Rates.PerLine;
   R.PerSector = Rates.PerSector;
   R.PerDramSector = Rates.PerDramSector;
@@ -92,6 +97,8 @@ RegroupDecision chooseRegrouping(const RegroupRequest &R) {
     Piped.Instructions = R.BlockIssueSlots;
   Piped.TidAccesses = R.TidAccesses;
   Piped.TidIndirectAccesses = R.TidIndirectAccesses;
+  Piped.TidAccessSteps = R.TidAccessSteps;
+  Piped.TidIndirectBytes = R.TidIndirectBytes;
   Piped.PerLine = R.PerLine;
   Piped.PerSector = R.PerSector;
   Piped.PerDramSector = R.PerDramSector;

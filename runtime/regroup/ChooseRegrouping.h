@@ -35,6 +35,8 @@ struct RegroupRequest {
   std::vector<double> BlockIssueSlots;
   std::vector<unsigned> TidAccesses;
   std::vector<unsigned> TidIndirectAccesses;
+  std::vector<std::vector<unsigned>> TidAccessSteps;   // per block, per access (SmSharedInputs)
+  std::vector<std::vector<unsigned>> TidIndirectBytes;
   double PerLine = 0;
   double PerSector = 0;
   double PerDramSector = 0;

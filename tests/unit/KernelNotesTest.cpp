@@ -262,6 +262,23 @@ TEST(KernelNotes, CriticalPathIsPartOfTheMix) {
   EXPECT_NE(parseError(J).find("'fma.f32' where its \"mix\" has 0"), std::string::npos);
 }
 
+TEST(KernelNotes, AccessStepsGoOneAnAccess) {
+  json J = valid();
+  ModuleNotes M = parseModuleNotes(J.dump());
+  EXPECT_TRUE(M.Kernels[0].Blocks[0].TidAccessSteps.empty()); // older notes: 4 bytes a lane
+  J["kernels"][0]["blocks"][0]["tid_accesses"] = 2;
+  J["kernels"][0]["blocks"][0]["tid_access_steps"] = {4, 4096};
+  J["kernels"][0]["blocks"][0]["tid_indirect_accesses"] = 1;
+  J["kernels"][0]["blocks"][0]["tid_indirect_bytes"] = {8};
+  M = parseModuleNotes(J.dump());
+  EXPECT_EQ(M.Kernels[0].Blocks[0].TidAccessSteps, (std::vector<unsigned>{4, 4096}));
+  EXPECT_EQ(M.Kernels[0].Blocks[0].TidIndirectBytes, (std::vector<unsigned>{8}));
+  EXPECT_EQ(parseKernelNote(serializeKernelNote(M.Kernels[0])).Blocks[0].TidAccessSteps,
+            (std::vector<unsigned>{4, 4096}));
+  J["kernels"][0]["blocks"][0]["tid_access_steps"] = {4};
+  EXPECT_NE(parseError(J).find("has 1 \"tid_access_steps\" for 2 accesses"), std::string::npos);
+}
+
 TEST(KernelNotes, LinesMustBeFirstAndLast) {
   json J = valid();
   J["kernels"][0]["blocks"][0]["lines"] = {4};

@@ -146,6 +146,23 @@ TEST(SmPipesMetric, ScatteredThreadIdsCostLines) {
   EXPECT_DOUBLE_EQ(bbvWeightedSmShared(L.In, D.data()), 10);
 }
 
+TEST(SmPipesMetric, AnAccessWhoseLanesAreALineApartCostsNoMoreScattered) {
+  // The access of ScatteredThreadIdsCostLines, but each thread reads its own
+  // 1024-float record (a step of 4096 bytes): as written its 32 lanes are
+  // on 32 lines already, 31 more than the first for each of the 2 accesses:
+  // 10 + 62 on one warp; D adds nothing.
+  OneBlockLaunch L(std::vector<uint32_t>(1024, 1), 10, 1, 32, {1, 32});
+  priceLines(L.In, 2, 0);
+  L.In.TidAccessSteps = {{4096, 4096}};
+  std::vector<uint32_t> D = laneMajor1024();
+  EXPECT_DOUBLE_EQ(bbvWeightedSmShared(L.In, nullptr), 32 * 62);
+  EXPECT_DOUBLE_EQ(bbvWeightedSmShared(L.In, D.data()), 32 * 62);
+  // Doubles (8 bytes a lane): a warp as written spans 2 lines, one more a
+  // warp for each access, 2 cycles of the pipe each warp shares.
+  L.In.TidAccessSteps = {{8, 8}};
+  EXPECT_DOUBLE_EQ(bbvWeightedSmShared(L.In, nullptr), 32 * 2);
+}
+
 TEST(SmPipesMetric, IndirectAccessesTouchTheLinesOfTheThreadsSegments) {
   // One warp runs a block of 10 cycles with one access through a loaded
   // index (edges[rowStart[t] + k]). Segments of one element: the warp's 32

@@ -32,6 +32,12 @@ struct BlockNote {
   // Accesses that follow the thread id through one load (edges[rowStart[tid]
   // + k]): regrouping spreads them too (0 in notes written before).
   unsigned TidIndirectAccesses = 0;
+  // Per access, in the order counted: the bytes a direct one's address moves
+  // from one lane to the next (0: not a constant), an indirect one's element
+  // bytes. Empty in notes written before the pass recorded them: the model
+  // then takes 4-byte elements, one a lane.
+  std::vector<unsigned> TidAccessSteps;
+  std::vector<unsigned> TidIndirectBytes;
   // Indices into KernelNote::Features that decide this block's execution
   // count. A predictable block with no features runs as often in every thread
   // that reaches the kernel entry (intercept only).
