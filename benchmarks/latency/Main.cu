@@ -46,14 +46,29 @@ struct Options {
   std::string Command;
 };
 
+constexpr const char *Usage =
+    "usage: bench-latency [--out DIR] [--only GROUP[,GROUP]] [--repeat N] [--commit REV]\n"
+    "       bench-latency --render TABLE.json [--out DIR]\n"
+    "       bench-latency --sass-manifest\n"
+    "groups: instructions, memory, sync, atomics, divergence, throughput\n";
+
 [[noreturn]] void usage(const std::string &Why) {
-  std::fprintf(stderr,
-               "bench-latency: %s\nusage: bench-latency [--out DIR] [--only GROUP[,GROUP]] "
-               "[--repeat N] [--commit REV]\n       bench-latency --render TABLE.json [--out DIR]\n"
-               "       bench-latency --sass-manifest\ngroups: instructions, memory, sync, "
-               "atomics, divergence, throughput\n",
-               Why.c_str());
+  std::fprintf(stderr, "bench-latency: %s\n%s", Why.c_str(), Usage);
   std::exit(2);
+}
+
+[[noreturn]] void help() {
+  std::printf("bench-latency: measures this GPU's latency table, the cycles and issue rates the\n"
+              "model prices kernels with (docs/latency.md)\n%s"
+              "  --out DIR         where latency-table.json, .md and the plots go "
+              "(default latency-results)\n"
+              "  --only GROUPS     run these groups only, comma-separated\n"
+              "  --repeat N        launches per measurement, 1 to 100 (default 3)\n"
+              "  --commit REV      the commit to name in the table's provenance\n"
+              "  --render TABLE    write the .md and plots of a table already measured\n"
+              "  --sass-manifest   list what each timed region's SASS must hold (no GPU)\n",
+              Usage);
+  std::exit(0);
 }
 
 bool known(const std::string &Name) {
@@ -99,6 +114,8 @@ Options parse(int argc, char **argv) {
       O.Render = value();
     else if (A == "--sass-manifest")
       O.Manifest = true;
+    else if (A == "--help" || A == "-h")
+      help();
     else
       usage("unknown argument '" + A + "'");
   }
