@@ -12,12 +12,12 @@
 // a step costs n pivots (n from 4 to 256) and the steps number log2 of the
 // interval's width over the tolerance (8 to 50 in the app's batches).
 //
-// Every operation goes through RoundedDouble.h (correctly rounded +, -, *
-// and /; no fma, no library function): host and GPU execute the same
+// Every operation goes through ../common/RoundedDouble.h (correctly rounded
+// +, -, * and /; no fma, no library function): host and GPU execute the same
 // operations in the same order, so the CPU reference is equal bit for bit.
 #pragma once
 
-#include "RoundedDouble.h"
+#include "../common/RoundedDouble.h"
 
 #include <cmath>
 #include <cstdint>
@@ -51,7 +51,7 @@ struct Eigenvalue {
   uint32_t Steps; // bisection steps, each one Sturm count over the matrix
 };
 
-using namespace rounded; // add, sub, mul, divide, absolute, ...
+using namespace bench::rounded; // add, sub, mul, divide, absolute, ...
 
 BISECT_HD inline double keptOffZero(double Pivot, double PivMin) {
   return absolute(Pivot) <= PivMin ? -PivMin : Pivot;

@@ -14,14 +14,15 @@
 // grow in proportion to mu: 60 to 350 for mu < 10, thousands for mu > 100
 // (20,000 to 36,000 near mu = 1000 without the cap MaxSteps).
 //
-// Every operation goes through RoundedDouble.h (correctly rounded +, -, *, /
-// and sqrt; no fma, no pow): host and GPU execute the same operations in the
-// same order, so the CPU reference is equal bit for bit. The step-size
-// factor err^(-1/4) is therefore three square roots of 1 / err^2 (the
-// pair's ideal exponent is 1/3, a cube root; 1/4 is a little cautious).
+// Every operation goes through ../common/RoundedDouble.h (correctly rounded
+// +, -, *, / and sqrt; no fma, no pow): host and GPU execute the same
+// operations in the same order, so the CPU reference is equal bit for bit.
+// The step-size factor err^(-1/4) is therefore three square roots of
+// 1 / err^2 (the pair's ideal exponent is 1/3, a cube root; 1/4 is a little
+// cautious).
 #pragma once
 
-#include "RoundedDouble.h"
+#include "../common/RoundedDouble.h"
 
 #include <cstdint>
 
@@ -73,7 +74,7 @@ ODE_HD inline Endpoint endpointOf(const Trajectory &T) {
   return {T.Y.X, T.Y.V, T.Time, T.Steps, T.Rejected};
 }
 
-using namespace rounded; // add, sub, mul, divide, squareRoot, ...
+using namespace bench::rounded; // add, sub, mul, divide, squareRoot, ...
 
 ODE_HD inline State derivative(const Oscillator &P, const State &Y) {
   // mu (1 - x^2) v - x + A c
