@@ -185,6 +185,30 @@ struct LdGlobalDramScattered {
   }
   __device__ unsigned bits() const { return P; }
 };
+// From DRAM in runs: a warp's lanes read the 32 sectors of one KiB, and
+// each chain's next load the next KiB of a ring 16 times the L2, every
+// chain starting its own stretch of the ring: a regrouped launch's class of
+// threads sweeping its arrays. Next to the scattered entry, it splits a
+// DRAM sector's price into a part per sector and a part per KiB opened
+// (IssuePipes.h).
+struct LdGlobalDramRuns {
+  ISSUE(LdGlobalDramRuns, "issue.ldg.dram.runs",
+        "ld.global.cg.u32, a warp reads the 32 sectors of one KiB, each load the next KiB of a "
+        "ring 16x the L2 (L2 misses), every SM loading");
+  static constexpr SassCount Sass[] = {{"LDG\\.E.*", 1}};
+  unsigned P;
+  const unsigned *Ring;
+  __device__ void init(const IssueArgs &A, int C) {
+    Ring = A.Ring;
+    unsigned Chain = (blockIdx.x * blockDim.x + threadIdx.x) / 32 * Chains + C;
+    unsigned Stretch = A.RingLines / 8 / (gridDim.x * blockDim.x / 32 * Chains);
+    P = (Chain * Stretch % (A.RingLines / 8)) * 256 + threadIdx.x % 32 * 8;
+  }
+  __device__ void step() {
+    asm volatile("ld.global.cg.u32 %0, [%1];" : "=r"(P) : "l"(Ring + P) : "memory");
+  }
+  __device__ unsigned bits() const { return P; }
+};
 // Operations ptxas expands into a sequence (division, remainder, IEEE
 // square root): a key of the mix that issues many instructions, whose cost
 // in issue slots the model reads here ("issue.<key>"), since its latency
@@ -321,7 +345,7 @@ template <class... Ops> struct List {};
 using Compute = List<pipes::FmaF32, pipes::FmaF64, pipes::MadS32, pipes::ShlB32, pipes::Ex2F32,
                      pipes::LdShared>;
 using Loads = List<pipes::LdGlobalL1, pipes::LdGlobalL1Scattered, pipes::LdGlobalL2Scattered,
-                   pipes::LdGlobalDramScattered>;
+                   pipes::LdGlobalDramScattered, pipes::LdGlobalDramRuns>;
 using Sequences = List<pipes::DivU32, pipes::DivS32, pipes::RemU32, pipes::RemS32, pipes::DivF32,
                        pipes::DivF64, pipes::SqrtF32, pipes::SqrtF64>;
 
@@ -375,6 +399,17 @@ void runThroughput(Context &C, Results &R) {
   measureStream<pipes::LdGlobalDramScattered>(C, R, C.Prop.multiProcessorCount,
                                               {DDram, 1, RingLines});
   CHECK(cudaFree(DDram));
+
+  // The runs' ring: KiB after KiB (256 words), each lane's word the offset
+  // of its word in the next KiB.
+  std::vector<unsigned> Runs(size_t(RingLines) * 32);
+  unsigned Kibs = RingLines / 8;
+  for (unsigned K = 0; K < Kibs; ++K)
+    for (unsigned Lane = 0; Lane < 32; ++Lane)
+      Runs[size_t(K) * 256 + Lane * 8] = (K + 1) % Kibs * 256 + Lane * 8;
+  unsigned *DRuns = upload(Runs);
+  measureStream<pipes::LdGlobalDramRuns>(C, R, C.Prop.multiProcessorCount, {DRuns, 1, RingLines});
+  CHECK(cudaFree(DRuns));
 }
 
 void describeThroughput(std::vector<SassExpectation> &Out) {

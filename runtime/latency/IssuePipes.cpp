@@ -85,7 +85,7 @@ bool PipeRates::any() const {
   for (double C : Cycles)
     if (C > 0)
       return true;
-  return GlobalRequest > 0 || PerLine > 0 || PerSector > 0 || PerDramSector > 0;
+  return GlobalRequest > 0 || PerLine > 0 || PerSector > 0 || PerDramSector > 0 || PerDramBurst > 0;
 }
 
 PipeRates pipeRates(const LatencyTable &Table) {
@@ -100,8 +100,17 @@ PipeRates pipeRates(const LatencyTable &Table) {
   R.PerLine = entry("issue.ldg.scattered") / 32;
   R.PerSector = entry("issue.ldg.l2.scattered") / 32;
   R.L2Sectors = Table.Provenance.L2Bytes / 32;
-  if (R.L2Sectors)
-    R.PerDramSector = entry("issue.ldg.dram.scattered") / 32;
+  if (R.L2Sectors) {
+    // Scattered = 32 x (burst + KiB), Runs = 16 x burst + KiB.
+    double Scattered = entry("issue.ldg.dram.scattered"), Runs = entry("issue.ldg.dram.runs");
+    double Kib = (Scattered - 2 * Runs) / 30, Burst = (Runs - Kib) / 16;
+    if (Runs > 0 && Kib > 0 && Burst > 0) {
+      R.PerDramBurst = Burst;
+      R.PerDramKib = Kib;
+    } else {
+      R.PerDramSector = Scattered / 32;
+    }
+  }
   return R;
 }
 

@@ -7,9 +7,15 @@
 //
 // Global memory is priced by the lines a warp access touches: "issue.ldg"
 // cycles a coalesced request, and "issue.ldg.scattered" / 32 more for each
-// further 128-byte line; the sectors they bring from L2 and from DRAM by
-// "issue.ldg.l2.scattered" / 32 and "issue.ldg.dram.scattered" / 32. Which accesses follow the thread id, and so scatter
-// when a regrouping scatters the ids, the notes say (tid_accesses).
+// further 128-byte line; the sectors they bring from L2 by
+// "issue.ldg.l2.scattered" / 32. DRAM moves 64-byte bursts and opens a row
+// for each place it reads: a warp's DRAM sectors cost each burst they lie
+// in and each KiB those lie in. Two entries give both prices,
+// "issue.ldg.dram.scattered" (32 bursts in 32 KiBs) and
+// "issue.ldg.dram.runs" (32 sectors, 16 bursts, in one KiB); with the first
+// alone every sector costs its 32nd. Which accesses follow the thread id,
+// and so scatter when a regrouping scatters the ids, the notes say
+// (tid_accesses).
 #pragma once
 #include "divopt/KernelNotes.h"
 #include "latency/LatencyTable.h"
@@ -42,6 +48,8 @@ struct PipeRates {
   double PerLine = 0;       // each 128-byte line a request touches beyond the first
   double PerSector = 0;     // each 32-byte sector brought from L2, every SM loading
   double PerDramSector = 0; // each 32-byte sector brought from DRAM, every SM loading
+  double PerDramBurst = 0;  // or each 64-byte burst those lie in
+  double PerDramKib = 0;    // and each KiB the bursts lie in
   uint64_t L2Sectors = 0;   // the 32-byte sectors L2 holds (the table's device)
   bool any() const;
 };

@@ -15,6 +15,8 @@ namespace divopt {
 namespace {
 
 constexpr uint64_t SectorBytes = 32, LineBytes = 128;
+// What DRAM moves at least for a sector L2 asks for.
+constexpr uint64_t DramBurstBytes = 64;
 // Notes without steps or element sizes: 4-byte elements, one a lane.
 constexpr uint32_t DefaultBytes = 4;
 
@@ -64,6 +66,9 @@ struct WarpCost {
   std::array<double, MaxSteps> TidAccesses{};
   double Sectors = 0;      // 32-byte sectors its accesses bring from L2 (SM-pipes)
   double DramSectors = 0;  // those it is the first in its L2 window to ask for
+  // The 64-byte DRAM bursts and the KiBs those lie in, each access's
+  // counted apart.
+  double DramBursts = 0, DramKibs = 0;
 
   void add(const SmSharedInputs &In, const AccessSteps &Steps, uint32_t Bb, double Count) {
     Latency += In.Latency[Bb] * Count;
@@ -116,7 +121,7 @@ struct Segments {
 
 std::vector<Segments> segmentStarts(const SmSharedInputs &In) {
   std::vector<Segments> Out;
-  if (In.TidIndirectAccesses.empty() || (In.PerLine <= 0 && In.PerSector <= 0 && In.PerDramSector <= 0))
+  if (In.TidIndirectAccesses.empty() || (In.PerLine <= 0 && In.PerSector <= 0 && In.PerDramSector <= 0 && In.PerDramBurst <= 0))
     return Out;
   const BbvClasses &Bbv = *In.Bbv;
   for (uint32_t Bb = 0; Bb < Bbv.Blocks; ++Bb) {
@@ -226,10 +231,11 @@ private:
   std::vector<uint64_t> Slots;
 };
 
-// DramSectors of every warp: the warps in launch order (physical order, as
-// thread blocks go out) touch their logical threads' sectors, each static
-// thread-indexed access taken as an array of its own (a key's high bits):
-// a direct one's element of thread t at t, an indirect one's its segment.
+// DramSectors, DramBursts and DramKibs of every warp: the warps in launch order
+// (physical order, as thread blocks go out) touch their logical threads'
+// sectors, each static thread-indexed access taken as an array of its own
+// (a key's high bits): a direct one's element of thread t at t, an indirect
+// one's its segment.
 void addDramSectors(const SmSharedInputs &In, const std::vector<Segments> &Seg, const uint32_t *D,
                     std::vector<WarpCost> &Costs) {
   const BbvClasses &Bbv = *In.Bbv;
@@ -257,20 +263,48 @@ void addDramSectors(const SmSharedInputs &In, const std::vector<Segments> &Seg, 
   SectorWindow Window(In.L2Sectors);
   uint64_t N = Bbv.threads();
   uint64_t WarpsPerBlock = (In.BlockSize + WarpLanes - 1) / WarpLanes;
+  // The current warp's DRAM sectors, per access.
+  std::vector<std::vector<uint64_t>> Sectors(Direct.size() + Indirect.size());
+  auto distinct = [](const std::vector<uint64_t> &Sorted, uint64_t PerUnit) {
+    double Units = 0;
+    for (size_t I = 0; I < Sorted.size(); ++I)
+      Units += I == 0 || Sorted[I] / PerUnit != Sorted[I - 1] / PerUnit;
+    return Units;
+  };
+  auto flush = [&](WarpCost &W) {
+    for (std::vector<uint64_t> &S : Sectors) {
+      std::sort(S.begin(), S.end());
+      W.DramBursts += distinct(S, DramBurstBytes / SectorBytes);
+      W.DramKibs += distinct(S, 1024 / SectorBytes);
+      S.clear();
+    }
+  };
+  auto touch = [&](WarpCost &W, std::vector<uint64_t> &S, uint64_t Key) {
+    if (Window.touch(Key)) {
+      ++W.DramSectors;
+      S.push_back(Key);
+    }
+  };
   for (uint64_t P = 0; P < N; ++P) {
     WarpCost &W = Costs[P / In.BlockSize * WarpsPerBlock + P % In.BlockSize / WarpLanes];
     uint64_t T = D ? D[P] : P;
     const uint32_t *Row = Bbv.row(Bbv.ClassOf[T]);
-    for (const Access &A : Direct)
-      if (Row[A.Block] && Window.touch(A.Array << ArrayShift | T * A.Bytes / SectorBytes))
-        ++W.DramSectors;
-    for (const Access &A : Indirect)
+    for (size_t I = 0; I < Direct.size(); ++I) {
+      const Access &A = Direct[I];
+      if (Row[A.Block])
+        touch(W, Sectors[I], A.Array << ArrayShift | T * A.Bytes / SectorBytes);
+    }
+    for (size_t I = 0; I < Indirect.size(); ++I) {
+      const Access &A = Indirect[I];
       if (uint32_t Count = Row[A.Block])
         for (uint64_t Sector = A.Seg->Start[T] * A.Bytes / SectorBytes,
                       Last = ((A.Seg->Start[T] + Count) * A.Bytes - 1) / SectorBytes;
              Sector <= Last; ++Sector)
-          if (Window.touch(A.Array << ArrayShift | Sector))
-            ++W.DramSectors;
+          touch(W, Sectors[Direct.size() + I], A.Array << ArrayShift | Sector);
+    }
+    bool WarpEnds = P + 1 == N || (P + 1) % In.BlockSize == 0 || (P % In.BlockSize + 1) % WarpLanes == 0;
+    if (WarpEnds)
+      flush(W);
   }
 }
 
@@ -289,7 +323,7 @@ std::vector<WarpCost> warpCosts(const SmSharedInputs &In, const uint32_t *D) {
     for (uint32_t Bb = 0; Bb < Bbv.Blocks; ++Bb)
       ClassCost[K].add(In, Steps, Bb, Bbv.row(K)[Bb]);
   bool Lines = (!In.TidAccesses.empty() || !In.TidIndirectAccesses.empty()) &&
-               (In.PerLine > 0 || In.PerSector > 0 || In.PerDramSector > 0);
+               (In.PerLine > 0 || In.PerSector > 0 || In.PerDramSector > 0 || In.PerDramBurst > 0);
   std::vector<Segments> Seg = segmentStarts(In);
   auto ClassAt = [&](uint64_t P) { return Bbv.ClassOf[D ? D[P] : P]; };
   parallelFor(Blocks, 0, 64, [&](uint64_t Lo, uint64_t Hi, unsigned) {
@@ -325,7 +359,7 @@ std::vector<WarpCost> warpCosts(const SmSharedInputs &In, const uint32_t *D) {
       }
     }
   });
-  if (Lines && In.PerDramSector > 0 && In.L2Sectors > 0)
+  if (Lines && (In.PerDramSector > 0 || In.PerDramBurst > 0) && In.L2Sectors > 0)
     addDramSectors(In, Seg, D, Costs);
   return Costs;
 }
@@ -383,7 +417,10 @@ double bbvWeightedSmShared(const SmSharedInputs &In, const uint32_t *D) {
     for (size_t P = 0; P < PipeCount; ++P)
       Out[1 + P] = Warps[W].Pipes[P] / Warps[W].Latency;
     Out[1 + PipeCount] = Warps[W].Sectors * In.PerSector / Warps[W].Latency;
-    Out[2 + PipeCount] = Warps[W].DramSectors * In.PerDramSector / Warps[W].Latency;
+    Out[2 + PipeCount] =
+        (Warps[W].DramSectors * In.PerDramSector + Warps[W].DramBursts * In.PerDramBurst +
+         Warps[W].DramKibs * In.PerDramKib) /
+        Warps[W].Latency;
     return Out;
   };
   auto addDemand = [](Sm &S, const Demand &D, double Sign) {

@@ -78,8 +78,12 @@ struct SmSharedInputs {
   // Cycles of the SM's share of L2's bandwidth per 32-byte sector its
   // thread-indexed accesses bring in (0: not priced).
   double PerSector = 0;
-  // The same for DRAM, and the sectors L2 keeps (0: DRAM not priced).
+  // The same for DRAM, per sector, per 64-byte burst and per KiB a warp's
+  // DRAM sectors of one access lie in (IssuePipes.h), and the sectors L2
+  // keeps (0: DRAM not priced).
   double PerDramSector = 0;
+  double PerDramBurst = 0;
+  double PerDramKib = 0;
   uint64_t L2Sectors = 0;
 };
 

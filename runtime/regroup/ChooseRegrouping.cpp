@@ -70,6 +70,8 @@ void addPipeInputs(RegroupRequest &R, const KernelNote &Kernel, const LatencyTab
   R.PerLine = Rates.PerLine;
   R.PerSector = Rates.PerSector;
   R.PerDramSector = Rates.PerDramSector;
+  R.PerDramBurst = Rates.PerDramBurst;
+  R.PerDramKib = Rates.PerDramKib;
   R.L2Sectors = Rates.L2Sectors;
 }
 
@@ -102,9 +104,12 @@ RegroupDecision chooseRegrouping(const RegroupRequest &R) {
   Piped.PerLine = R.PerLine;
   Piped.PerSector = R.PerSector;
   Piped.PerDramSector = R.PerDramSector;
+  Piped.PerDramBurst = R.PerDramBurst;
+  Piped.PerDramKib = R.PerDramKib;
   Piped.L2Sectors = R.L2Sectors;
   SmSharedInputs PipesOnly = Piped;
-  PipesOnly.PerLine = PipesOnly.PerSector = PipesOnly.PerDramSector = 0;
+  PipesOnly.PerLine = PipesOnly.PerSector = PipesOnly.PerDramSector =
+      PipesOnly.PerDramBurst = PipesOnly.PerDramKib = 0;
   SmSharedInputs ChainsOnly = Shared;
   ChainsOnly.Latency = Piped.Latency;
   bool HasPipes = !R.BlockInstructions.empty() && !R.BlockPipes.empty();

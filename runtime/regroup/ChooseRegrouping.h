@@ -40,6 +40,8 @@ struct RegroupRequest {
   double PerLine = 0;
   double PerSector = 0;
   double PerDramSector = 0;
+  double PerDramBurst = 0;
+  double PerDramKib = 0;
   uint64_t L2Sectors = 0;
   // Also estimate SM-shared with the chains alone and SM-pipes without its
   // lines (the bench's breakdown by term): two more passes of the model per

@@ -58,6 +58,27 @@ TEST(IssuePipes, RatesComeFromTheTablesIssueEntries) {
   EXPECT_FALSE(pipeRates(LatencyTable{}).any());
 }
 
+TEST(IssuePipes, DramPricesSplitIntoBurstsAndKibs) {
+  // 32 scattered sectors (32 bursts in 32 KiBs) 192 cycles, 32 sectors in
+  // one KiB (16 bursts) 66: a burst 4, a KiB 2.
+  LatencyTable T = tableWithIssueEntries();
+  T.Provenance.L2Bytes = 1 << 20;
+  T.Entries["issue.ldg.dram.scattered"] = {192.0, std::nullopt};
+  PipeRates Scattered = pipeRates(T);
+  EXPECT_DOUBLE_EQ(Scattered.PerDramSector, 6); // every sector as scattered
+  EXPECT_DOUBLE_EQ(Scattered.PerDramBurst, 0);
+  T.Entries["issue.ldg.dram.runs"] = {66.0, std::nullopt};
+  PipeRates Both = pipeRates(T);
+  EXPECT_DOUBLE_EQ(Both.PerDramSector, 0);
+  EXPECT_DOUBLE_EQ(Both.PerDramBurst, 4);
+  EXPECT_DOUBLE_EQ(Both.PerDramKib, 2);
+  EXPECT_EQ(Both.L2Sectors, (1u << 20) / 32);
+  // Runs that cost more than half the scattered loads leave no price to a
+  // KiB: every sector as scattered.
+  T.Entries["issue.ldg.dram.runs"] = {100.0, std::nullopt};
+  EXPECT_DOUBLE_EQ(pipeRates(T).PerDramSector, 6);
+}
+
 TEST(IssuePipes, ABlocksPipeCyclesSumItsMix) {
   PipeRates R = pipeRates(tableWithIssueEntries());
   PipeCycles C = pipeCycles({{"fma.f32", 8}, {"fma.f64", 2}, {"ld.global", 2},

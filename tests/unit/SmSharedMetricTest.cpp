@@ -232,6 +232,27 @@ TEST(SmPipesMetric, SectorsFromDramWhereL2NoLongerHoldsThem) {
   EXPECT_NEAR(bbvWeightedSmShared(L.In, D.data()), 200, 1e-9);
 }
 
+TEST(SmPipesMetric, DramSectorsCostTheirBurstsAndKibs) {
+  // 32 warps of one 200-cycle block run once, each thread reading its own
+  // 32-byte element from DRAM (L2 holds the launch, lines free): 1024
+  // sectors whichever order, 1 cycle of the SM's share for each 64-byte
+  // burst a warp's lie in, 16 for each KiB. As written a warp's 32 sectors
+  // are 16 bursts of one KiB, 32 cycles a warp: 1024 of DRAM for 200 of
+  // latency.
+  OneBlockLaunch L(std::vector<uint32_t>(1024, 1), 200, 1, 1024, {1, 1});
+  priceLines(L.In, 1, 0);
+  L.In.TidAccessSteps = {{32}};
+  L.In.PerLine = 0;
+  L.In.PerDramBurst = 1;
+  L.In.PerDramKib = 16;
+  L.In.L2Sectors = 4096;
+  EXPECT_NEAR(bbvWeightedSmShared(L.In, nullptr), 1024, 1e-9);
+  // Threads 0, 32, 64... in a warp: its sectors 32 apart, each a burst in
+  // a KiB of its own: 32 x (32 + 32 x 16).
+  std::vector<uint32_t> D = laneMajor1024();
+  EXPECT_NEAR(bbvWeightedSmShared(L.In, D.data()), 32 * (32 + 32 * 16), 1e-9);
+}
+
 TEST(SmSharedMetric, BadInputsAreRefused) {
   OneBlockLaunch L(std::vector<uint32_t>(32, 1), 1, 1, 32, {1, 1});
   SmSharedInputs Bad = L.In;
