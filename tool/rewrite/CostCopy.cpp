@@ -75,8 +75,17 @@ void countRegion(FunctionCopy &Copy, const SourceRegion &R, unsigned Id, const S
                         Add, TextEdits::opening(R.Depth));
     return;
   }
-  Copy.edits().insert(Copy.requireOffset(R.Body->getBeginLoc(), "a region's statement"),
-                      "{" + Add + " ", TextEdits::opening(R.Depth));
+  SourceLocation Begin = R.Body->getBeginLoc();
+  std::string Open = "{" + Add + " ";
+  // A statement a directive opens (`#pragma unroll` before a loop) begins
+  // at the '#', which must start its line: the brace goes on a line of its
+  // own, and a #line directive gives the pragma its own number back.
+  if (*SM.getCharacterData(Begin) == '#') {
+    PresumedLoc At = SM.getPresumedLoc(Begin);
+    Open = "{" + Add + "\n" + lineDirective(At.getLine(), At.getFilename());
+  }
+  Copy.edits().insert(Copy.requireOffset(Begin, "a region's statement"), Open,
+                      TextEdits::opening(R.Depth));
   Copy.edits().insert(statementEnd(Copy, R.Body, SM), " }", TextEdits::closing(R.Depth));
 }
 
