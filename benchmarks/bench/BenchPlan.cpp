@@ -4,6 +4,7 @@
 #include "BenchPredict.h"
 #include "BenchProcess.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -25,6 +26,16 @@ const std::vector<std::string> &knownApps() {
       "parse",    "knn",  "ode",      "pow",    "huff",   "ksort",  "bloom",    "bisect",
       "pip",      "spgemm", "jacobi",   "rho"};
   return Apps;
+}
+
+std::optional<unsigned> freezeGroup(const std::string &App) {
+  constexpr size_t FirstBuilt = 12, PerFreeze = 4;
+  const std::vector<std::string> &Apps = knownApps();
+  auto It = std::find(Apps.begin(), Apps.end(), App);
+  if (It == Apps.end())
+    return std::nullopt;
+  size_t Index = size_t(It - Apps.begin());
+  return Index < FirstBuilt ? 0u : unsigned((Index - FirstBuilt) / PerFreeze + 1);
 }
 
 void Progress::say(const std::string &App, const std::string &What) const {

@@ -7,6 +7,7 @@
 #include "BenchResults.h"
 
 #include <chrono>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -15,6 +16,11 @@ namespace divopt::bench {
 
 // The apps of issue 6, in report order.
 const std::vector<std::string> &knownApps();
+
+// When App joined the suite, for issue 16's errors on apps the model had not
+// seen: 0 for the twelve it was first built on, K for the four added after
+// its K-th freeze; none for an app not in knownApps().
+std::optional<unsigned> freezeGroup(const std::string &App);
 
 // "[  12.3 s] sw greedy: ..." lines on stderr.
 class Progress {

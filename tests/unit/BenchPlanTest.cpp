@@ -205,5 +205,17 @@ TEST_F(BenchPlanTest, FitIsFoundByItsOwnUsage) {
   EXPECT_FALSE(fitAvailable((Dir / "no-such-divopt").string()));
 }
 
+TEST(BenchPlan, AppsJoinTheSuiteInFreezeGroupsOfFour) {
+  // The twelve the model was built on, then four after each freeze.
+  EXPECT_EQ(freezeGroup("mc"), 0u);
+  EXPECT_EQ(freezeGroup("walk"), 0u);
+  EXPECT_EQ(freezeGroup("kepler"), 1u);
+  EXPECT_EQ(freezeGroup("md"), 1u);
+  EXPECT_EQ(freezeGroup("binomial"), 2u);
+  EXPECT_EQ(freezeGroup("rho"), 6u);
+  EXPECT_EQ(freezeGroup("nosuch"), std::nullopt);
+  EXPECT_EQ(knownApps().size(), 12u + 4 * *freezeGroup(knownApps().back()));
+}
+
 } // namespace
 } // namespace divopt::bench
