@@ -182,13 +182,16 @@ int measure(const BenchOptions &O) {
                     : O.Out;
   Progress P;
   P.say("bench", Gpu.Name + ", apps: " + joined(Apps) + "; results to " + Dir);
+  fs::create_directories(Dir);
+  std::string Results = (fs::path(Dir) / "results.json").string();
   for (const std::string &App : Apps) {
     R.Apps.push_back(benchmarkApp(App, Plan, P));
     if (!R.Apps.back().Error.empty())
       P.say(App, "error: " + R.Apps.back().Error);
+    // After every app: a run cut short (a time limit, ^C) keeps the apps it
+    // finished, for --from-json.
+    writeResults(Results, R);
   }
-  fs::create_directories(Dir);
-  writeResults((fs::path(Dir) / "results.json").string(), R);
   render(Dir, R);
   return verdict(R, Dir);
 }

@@ -1,5 +1,6 @@
 #include "BenchResults.h"
 
+#include <filesystem>
 #include <fstream>
 #include <stdexcept>
 
@@ -327,10 +328,18 @@ BenchResults readResults(const std::string &Path) {
 }
 
 void writeResults(const std::string &Path, const BenchResults &R) {
-  std::ofstream Out(Path);
-  Out << toJson(R).dump(2) << '\n';
-  if (!Out.flush())
-    throw std::runtime_error(Path + ": cannot write the results");
+  // Whole or not at all: a run killed while writing leaves the last file.
+  std::string Part = Path + ".part";
+  {
+    std::ofstream Out(Part);
+    Out << toJson(R).dump(2) << '\n';
+    if (!Out.flush())
+      throw std::runtime_error(Part + ": cannot write the results");
+  }
+  std::error_code Error;
+  std::filesystem::rename(Part, Path, Error);
+  if (Error)
+    throw std::runtime_error(Path + ": cannot write the results (" + Error.message() + ")");
 }
 
 } // namespace divopt::bench
