@@ -8,41 +8,21 @@
 // both are the exact integer, so the two sides compute the same residues.
 #pragma once
 
+#include "../common/WordBits.h"
+
 #include <cstdint>
 
 namespace rabin {
+
+using bench::bits::leadingZeros;
+using bench::bits::productHigh;
+using bench::bits::trailingZeros;
 
 #if defined(__CUDACC__)
 #define RABIN_HD __host__ __device__
 #else
 #define RABIN_HD
 #endif
-
-// The high 64 bits of the 128-bit product A B.
-RABIN_HD inline uint64_t mulHigh(uint64_t A, uint64_t B) {
-#if defined(__CUDA_ARCH__)
-  return __umul64hi(A, B);
-#else
-  return uint64_t((unsigned __int128)A * B >> 64);
-#endif
-}
-
-// Trailing and leading zero bits of X != 0.
-RABIN_HD inline uint32_t trailingZeros(uint64_t X) {
-#if defined(__CUDA_ARCH__)
-  return uint32_t(__ffsll((long long)X) - 1);
-#else
-  return uint32_t(__builtin_ctzll(X));
-#endif
-}
-
-RABIN_HD inline uint32_t leadingZeros(uint64_t X) {
-#if defined(__CUDA_ARCH__)
-  return uint32_t(__clzll((long long)X));
-#else
-  return uint32_t(__builtin_clzll(X));
-#endif
-}
 
 class Montgomery {
 public:
@@ -69,9 +49,9 @@ public:
   // halves, which lies in (-N, N): one conditional addition of N brings it
   // into [0, N) without a 129-bit intermediate.
   RABIN_HD uint64_t multiply(uint64_t A, uint64_t B) const {
-    const uint64_t Low = A * B, High = mulHigh(A, B);
+    const uint64_t Low = A * B, High = productHigh(A, B);
     const uint64_t M = Low * NInverse;
-    const uint64_t MnHigh = mulHigh(M, N);
+    const uint64_t MnHigh = productHigh(M, N);
     return High >= MnHigh ? High - MnHigh : High - MnHigh + N;
   }
 

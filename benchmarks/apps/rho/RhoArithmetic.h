@@ -5,9 +5,14 @@
 // 128-bit product, so host and GPU compute the same bits.
 #pragma once
 
+#include "../common/WordBits.h"
+
 #include <cstdint>
 
 namespace rho {
+
+using bench::bits::productHigh;
+using bench::bits::trailingZeros;
 
 #if defined(__CUDACC__)
 #define RHO_HD __host__ __device__
@@ -15,32 +20,8 @@ namespace rho {
 #define RHO_HD
 #endif
 
-// The high 64 bits of the 128-bit product A B.
-RHO_HD inline uint64_t productHigh(uint64_t A, uint64_t B) {
-#if defined(__CUDA_ARCH__)
-  return __umul64hi(A, B);
-#else
-  return uint64_t((unsigned __int128)A * B >> 64);
-#endif
-}
-
-// The number of trailing zero bits of X != 0.
-RHO_HD inline uint32_t trailingZeros(uint64_t X) {
-#if defined(__CUDA_ARCH__)
-  return uint32_t(__ffsll(static_cast<long long>(X)) - 1);
-#else
-  return uint32_t(__builtin_ctzll(X));
-#endif
-}
-
 // The number of bits of X != 0.
-RHO_HD inline uint32_t bitLength(uint64_t X) {
-#if defined(__CUDA_ARCH__)
-  return uint32_t(64 - __clzll(static_cast<long long>(X)));
-#else
-  return uint32_t(64 - __builtin_clzll(X));
-#endif
-}
+RHO_HD inline uint32_t bitLength(uint64_t X) { return 64 - bench::bits::leadingZeros(X); }
 
 // An odd modulus and its inverse modulo 2^64.
 struct Modulus {
