@@ -5,6 +5,7 @@
 #include "ThreadIndexedAccess.h"
 #include "divopt/Abi.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/CFG.h"
@@ -34,8 +35,13 @@ std::string unpredictableReason(const BlockFeatures &B) {
   return Line ? B.Reason + " (line " + std::to_string(Line) + ")" : B.Reason;
 }
 
+// The objects a kernel's thread-indexed accesses lie in, numbered in the
+// order the blocks first name them: accesses of any block with one number
+// share their memory (docs/notes-format.md).
+using AccessObjects = DenseMap<const Value *, unsigned>;
+
 json::Object blockNotes(const BasicBlock &BB, unsigned Id, const BlockNumbering &Numbering,
-                        const BlockFeatures &Features) {
+                        const BlockFeatures &Features, AccessObjects &Objects) {
   std::string File;
   unsigned First = 0, Last = 0;
   for (const Instruction &I : BB) {
@@ -57,6 +63,12 @@ json::Object blockNotes(const BasicBlock &BB, unsigned Id, const BlockNumbering 
   for (auto &[Key, Count] : criticalPathMix(BB))
     Chain[Key] = Count;
   std::string Name = BB.hasName() ? BB.getName().str() : "bb" + std::to_string(Id);
+  json::Array Bases, Offsets, Bytes;
+  for (const AccessPlace &P : threadIndexedAccessPlaces(BB)) {
+    Bases.push_back(Objects.try_emplace(P.Object, unsigned(Objects.size())).first->second);
+    Offsets.push_back(P.Offset);
+    Bytes.push_back(P.Bytes);
+  }
   return json::Object{{"id", Id},
                       {"name", Name},
                       {"file", File},
@@ -67,6 +79,9 @@ json::Object blockNotes(const BasicBlock &BB, unsigned Id, const BlockNumbering 
                       {"tid_accesses", threadIndexedAccesses(BB)},
                       {"tid_indirect_accesses", threadIndexedIndirectAccesses(BB)},
                       {"tid_access_steps", json::Array(threadIndexedAccessSteps(BB))},
+                      {"tid_access_objects", std::move(Bases)},
+                      {"tid_access_offsets", std::move(Offsets)},
+                      {"tid_access_bytes", std::move(Bytes)},
                       {"tid_indirect_bytes", json::Array(threadIndexedIndirectBytes(BB))},
                       {"features", json::Array(Features.Features)},
                       {"predictable", Features.Predictable},
@@ -90,8 +105,10 @@ unsigned userLine(const Instruction &I) {
 json::Object kernelNotes(Function &Kernel, const BlockNumbering &Numbering,
                          const RegroupVerdict &Verdict, const KernelFeatures &Features) {
   json::Array Blocks;
+  AccessObjects Objects;
   for (unsigned Id = 0; Id < Numbering.size(); ++Id)
-    Blocks.push_back(blockNotes(*Numbering.Blocks[Id], Id, Numbering, Features.Blocks[Id]));
+    Blocks.push_back(
+        blockNotes(*Numbering.Blocks[Id], Id, Numbering, Features.Blocks[Id], Objects));
   json::Array FeatureList;
   for (const Feature &F : Features.Features)
     FeatureList.push_back(featureNotes(F));

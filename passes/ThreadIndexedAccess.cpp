@@ -2,6 +2,7 @@
 #include "ThreadIndex.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
@@ -162,6 +163,97 @@ private:
   SmallPtrSet<const PHINode *, 8> InProgress;
 };
 
+// The constant bytes V adds to a pointer (or index) beside what varies from
+// thread to thread: each index's constant addends times its stride, struct
+// fields at their offsets. A phi or select whose inputs disagree adds 0, as
+// does anything not arithmetic (a loaded index, a parameter, %tid itself).
+class ConstantPart {
+public:
+  explicit ConstantPart(const DataLayout &DL) : DL(DL) {}
+
+  int64_t of(const Value *V, unsigned Depth = 0) {
+    if (Depth > 24)
+      return 0;
+    if (auto *C = dyn_cast<ConstantInt>(V))
+      return C->getBitWidth() <= 64 ? C->getSExtValue() : 0;
+    if (auto *G = dyn_cast<GEPOperator>(V))
+      return gep(*G, Depth);
+    if (auto *C = dyn_cast<CastInst>(V))
+      return C->isIntegerCast() || isa<AddrSpaceCastInst>(C) || isa<BitCastInst>(C)
+                 ? of(C->getOperand(0), Depth + 1)
+                 : 0;
+    if (auto *O = dyn_cast<Operator>(V); O && O->getOpcode() == Instruction::AddrSpaceCast)
+      return of(O->getOperand(0), Depth + 1);
+    if (auto *B = dyn_cast<BinaryOperator>(V))
+      return binary(*B, Depth);
+    if (auto *S = dyn_cast<SelectInst>(V))
+      return agreed({S->getTrueValue(), S->getFalseValue()}, Depth);
+    if (auto *P = dyn_cast<PHINode>(V)) {
+      if (!InProgress.insert(P).second)
+        return 0;
+      std::vector<const Value *> In(P->incoming_values().begin(), P->incoming_values().end());
+      int64_t R = agreed(In, Depth);
+      InProgress.erase(P);
+      return R;
+    }
+    return 0;
+  }
+
+private:
+  int64_t agreed(const std::vector<const Value *> &Values, unsigned Depth) {
+    std::optional<int64_t> R;
+    for (const Value *V : Values) {
+      int64_t C = of(V, Depth + 1);
+      if (R && *R != C)
+        return 0;
+      R = C;
+    }
+    return R.value_or(0);
+  }
+
+  int64_t gep(const GEPOperator &G, unsigned Depth) {
+    int64_t Sum = of(G.getPointerOperand(), Depth + 1);
+    for (gep_type_iterator T = gep_type_begin(G), E = gep_type_end(G); T != E; ++T) {
+      if (StructType *S = T.getStructTypeOrNull()) {
+        if (auto *Field = dyn_cast<ConstantInt>(T.getOperand()))
+          Sum += int64_t(DL.getStructLayout(S)->getElementOffset(Field->getZExtValue()));
+        continue;
+      }
+      Sum += of(T.getOperand(), Depth + 1) * int64_t(T.getSequentialElementStride(DL));
+    }
+    return Sum;
+  }
+
+  int64_t binary(const BinaryOperator &B, unsigned Depth) {
+    auto *C0 = dyn_cast<ConstantInt>(B.getOperand(0)), *C1 = dyn_cast<ConstantInt>(B.getOperand(1));
+    switch (B.getOpcode()) {
+    case Instruction::Add:
+      return of(B.getOperand(0), Depth + 1) + of(B.getOperand(1), Depth + 1);
+    case Instruction::Sub:
+      return of(B.getOperand(0), Depth + 1) - of(B.getOperand(1), Depth + 1);
+    case Instruction::Or:
+      if (cast<PossiblyDisjointInst>(B).isDisjoint())
+        return of(B.getOperand(0), Depth + 1) + of(B.getOperand(1), Depth + 1);
+      return 0;
+    case Instruction::Mul:
+      if (C1 && C1->getBitWidth() <= 64)
+        return of(B.getOperand(0), Depth + 1) * C1->getSExtValue();
+      if (C0 && C0->getBitWidth() <= 64)
+        return of(B.getOperand(1), Depth + 1) * C0->getSExtValue();
+      return 0;
+    case Instruction::Shl:
+      if (C1 && C1->getZExtValue() < 32)
+        return of(B.getOperand(0), Depth + 1) * (int64_t(1) << C1->getZExtValue());
+      return 0;
+    default:
+      return 0;
+    }
+  }
+
+  const DataLayout &DL;
+  SmallPtrSet<const PHINode *, 8> InProgress;
+};
+
 unsigned accessBytes(const Instruction &I) {
   const DataLayout &DL = I.getDataLayout();
   if (auto *S = dyn_cast<StoreInst>(&I))
@@ -195,6 +287,15 @@ std::vector<unsigned> threadIndexedAccessSteps(const BasicBlock &BB) {
       std::optional<int64_t> S = Step.of(Ptr);
       Out.push_back(S && *S != 0 && std::abs(*S) <= UINT32_MAX ? unsigned(std::abs(*S)) : 0);
     }
+  return Out;
+}
+
+std::vector<AccessPlace> threadIndexedAccessPlaces(const BasicBlock &BB) {
+  std::vector<AccessPlace> Out;
+  ConstantPart Offset(BB.getDataLayout());
+  for (const Instruction &I : BB)
+    if (const Value *Ptr = accessedPointer(I); Ptr && followsWithLoads(Ptr, 0))
+      Out.push_back({getUnderlyingObject(Ptr, 0), Offset.of(Ptr), accessBytes(I)});
   return Out;
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 #include "llvm/IR/BasicBlock.h"
 
+#include <cstdint>
 #include <vector>
 
 namespace divopt {
@@ -29,6 +30,19 @@ unsigned threadIndexedIndirectAccesses(const llvm::BasicBlock &BB);
 // frames[tid * 1024 + k]: 4096, which already gives every lane its own line
 // as written, so regrouping scatters nothing more.
 std::vector<unsigned> threadIndexedAccessSteps(const llvm::BasicBlock &BB);
+
+// Where an access threadIndexedAccesses counts lies: the object its address
+// is an offset into (a kernel parameter, a local array, a loaded pointer),
+// the constant bytes its index adds to the thread's own (m[tid].a[2][1]: 36,
+// 0 where nothing constant is added or it varies) and the bytes it moves.
+// jacobi's 36 loads of one thread's 6x6 matrix share an object and differ by
+// their offsets: a warp brings each sector from memory once for all of them.
+struct AccessPlace {
+  const llvm::Value *Object = nullptr;
+  int64_t Offset = 0;
+  unsigned Bytes = 0;
+};
+std::vector<AccessPlace> threadIndexedAccessPlaces(const llvm::BasicBlock &BB);
 
 // For each access threadIndexedIndirectAccesses counts, in order: the bytes
 // of the element it reads or writes (8 for a double).

@@ -114,6 +114,18 @@ BlockNote blockFromJson(const json &J, unsigned Expected, const KernelNote &K, b
         throw NotesError(Where + " has " + std::to_string(Out->size()) + " \"" + Key +
                          "\" for " + std::to_string(Counted) + " accesses");
     }
+  if (J.contains("tid_access_objects") || J.contains("tid_access_offsets") ||
+      J.contains("tid_access_bytes")) {
+    B.TidAccessObjects = field<std::vector<unsigned>>(J, "tid_access_objects", Where.c_str());
+    B.TidAccessOffsets = field<std::vector<int64_t>>(J, "tid_access_offsets", Where.c_str());
+    B.TidAccessBytes = field<std::vector<unsigned>>(J, "tid_access_bytes", Where.c_str());
+    for (auto [Key, Size] : {std::pair{"tid_access_objects", B.TidAccessObjects.size()},
+                             std::pair{"tid_access_offsets", B.TidAccessOffsets.size()},
+                             std::pair{"tid_access_bytes", B.TidAccessBytes.size()}})
+      if (Size != B.TidAccesses)
+        throw NotesError(Where + " has " + std::to_string(Size) + " \"" + Key + "\" for " +
+                         std::to_string(B.TidAccesses) + " accesses");
+  }
   if (!HasFeatures)
     return B;
   B.Features = field<std::vector<unsigned>>(J, "features", Where.c_str());
@@ -144,6 +156,11 @@ json blockToJson(const BlockNote &B, bool FeaturesAnalyzed) {
     J["tid_access_steps"] = B.TidAccessSteps;
   if (!B.TidIndirectBytes.empty())
     J["tid_indirect_bytes"] = B.TidIndirectBytes;
+  if (!B.TidAccessObjects.empty()) {
+    J["tid_access_objects"] = B.TidAccessObjects;
+    J["tid_access_offsets"] = B.TidAccessOffsets;
+    J["tid_access_bytes"] = B.TidAccessBytes;
+  }
   if (FeaturesAnalyzed) {
     J["features"] = B.Features;
     J["predictable"] = B.Predictable;

@@ -20,40 +20,112 @@ constexpr uint64_t DramBurstBytes = 64;
 // Notes without steps or element sizes: 4-byte elements, one a lane.
 constexpr uint32_t DefaultBytes = 4;
 
+// A direct access's step (the notes' tid_access_steps; not given or not a
+// constant: DefaultBytes) and where it lies (null: notes without places).
+uint32_t stepOf(const SmSharedInputs &In, size_t Bb, unsigned J) {
+  if (Bb < In.TidAccessSteps.size() && J < In.TidAccessSteps[Bb].size() &&
+      In.TidAccessSteps[Bb][J])
+    return In.TidAccessSteps[Bb][J];
+  return DefaultBytes;
+}
+const TidAccessPlace *placeOf(const SmSharedInputs &In, size_t Bb, unsigned J) {
+  return Bb < In.TidAccessPlaces.size() && J < In.TidAccessPlaces[Bb].size()
+             ? &In.TidAccessPlaces[Bb][J]
+             : nullptr;
+}
+
+// Offsets are signed; sector and line numbers are taken of addresses moved
+// up by this, a multiple of every line.
+constexpr int64_t OffsetBias = int64_t(1) << 40;
+
 // The kernel's direct thread-indexed accesses by how far apart neighbouring
-// lanes' addresses are (the notes' tid_access_steps), at most MaxSteps
-// kinds; a step not given or not a constant counts as DefaultBytes.
+// lanes' addresses are, at most MaxSteps kinds. A block's accesses into one
+// object with one step at different offsets (m[tid].a[0], m[tid].a[1], ...)
+// are one kind spanning their offsets: each is an instruction that touches
+// its lanes' lines, but together they bring each sector of the thread's
+// elements from L2 once (the L1 keeps it for the next), not once each.
 constexpr size_t MaxSteps = 8;
 struct AccessSteps {
-  std::vector<uint32_t> Bytes;                        // each kind's step
-  std::vector<std::array<unsigned, MaxSteps>> Counts; // per basic block, per kind
+  struct Kind {
+    uint32_t Step = DefaultBytes;
+    int64_t Offset = 0; // of a spanning kind's first byte, else 0
+    uint32_t Span = 0;  // bytes a spanning kind covers from Offset; 0: one element
+    bool operator==(const Kind &O) const {
+      return Step == O.Step && Offset == O.Offset && Span == O.Span;
+    }
+  };
+  std::vector<Kind> Kinds;
+  // Per basic block, per kind: instructions, and times the kind's sectors
+  // are brought in.
+  std::vector<std::array<double, MaxSteps>> Counts, SectorPasses;
 
   explicit AccessSteps(const SmSharedInputs &In) {
     Counts.resize(In.TidAccesses.size());
-    for (size_t Bb = 0; Bb < In.TidAccesses.size(); ++Bb)
+    SectorPasses.resize(In.TidAccesses.size());
+    struct Group {
+      unsigned Object;
+      uint32_t Step;
+      int64_t Lo, Hi;
+      std::vector<int64_t> Offsets;
+    };
+    for (size_t Bb = 0; Bb < In.TidAccesses.size(); ++Bb) {
+      std::vector<Group> Groups;
       for (unsigned J = 0; J < In.TidAccesses[Bb]; ++J) {
-        uint32_t Step = DefaultBytes;
-        if (Bb < In.TidAccessSteps.size() && J < In.TidAccessSteps[Bb].size() &&
-            In.TidAccessSteps[Bb][J])
-          Step = In.TidAccessSteps[Bb][J];
-        ++Counts[Bb][kindOf(Step)];
+        uint32_t Step = stepOf(In, Bb, J);
+        const TidAccessPlace *P = placeOf(In, Bb, J);
+        if (!P) {
+          add(Bb, {Step, 0, 0}, 1, 1);
+          continue;
+        }
+        auto G = std::find_if(Groups.begin(), Groups.end(), [&](const Group &G) {
+          return G.Object == P->Object && G.Step == Step;
+        });
+        if (G == Groups.end())
+          G = Groups.insert(Groups.end(), {P->Object, Step, P->Offset, P->Offset, {}});
+        G->Lo = std::min(G->Lo, P->Offset);
+        G->Hi = std::max(G->Hi, P->Offset + int64_t(std::max(P->Bytes, 1u)));
+        G->Offsets.push_back(P->Offset);
       }
+      // The span comes in as often as its most accessed offset (a load and
+      // a store of a[tid] each move the element); one offset: as before.
+      for (Group &G : Groups) {
+        double N = double(G.Offsets.size());
+        std::sort(G.Offsets.begin(), G.Offsets.end());
+        size_t Passes = 0;
+        for (size_t I = 0, Run = 0; I < G.Offsets.size(); ++I) {
+          Run = I > 0 && G.Offsets[I] == G.Offsets[I - 1] ? Run + 1 : 1;
+          Passes = std::max(Passes, Run);
+        }
+        if (G.Offsets.front() == G.Offsets.back())
+          add(Bb, {G.Step, 0, 0}, N, N);
+        else
+          add(Bb, {G.Step, G.Lo, uint32_t(std::min<int64_t>(G.Hi - G.Lo, UINT32_MAX))}, N,
+              double(Passes));
+      }
+    }
   }
 
 private:
-  // Its kind, a new one while there is room, else the nearest.
-  size_t kindOf(uint32_t Step) {
-    auto It = std::find(Bytes.begin(), Bytes.end(), Step);
-    if (It != Bytes.end())
-      return size_t(It - Bytes.begin());
-    if (Bytes.size() < MaxSteps) {
-      Bytes.push_back(Step);
-      return Bytes.size() - 1;
+  void add(size_t Bb, const Kind &K, double Instructions, double Passes) {
+    size_t I = kindOf(K);
+    Counts[Bb][I] += Instructions;
+    SectorPasses[Bb][I] += Passes;
+  }
+
+  // Its kind, a new one while there is room, else the nearest step's.
+  size_t kindOf(const Kind &K) {
+    auto It = std::find(Kinds.begin(), Kinds.end(), K);
+    if (It != Kinds.end())
+      return size_t(It - Kinds.begin());
+    if (Kinds.size() < MaxSteps) {
+      Kinds.push_back(K);
+      return Kinds.size() - 1;
     }
     size_t Best = 0;
-    for (size_t K = 1; K < Bytes.size(); ++K)
-      if (std::llabs(int64_t(Bytes[K]) - Step) < std::llabs(int64_t(Bytes[Best]) - Step))
-        Best = K;
+    for (size_t I = 1; I < Kinds.size(); ++I)
+      if (std::llabs(int64_t(Kinds[I].Step) - K.Step) <
+          std::llabs(int64_t(Kinds[Best].Step) - K.Step))
+        Best = I;
     return Best;
   }
 };
@@ -62,8 +134,9 @@ struct WarpCost {
   double Latency = 0;      // L_w: cycles alone
   double Instructions = 0; // I_w: warp instructions
   PipeCycles Pipes{};      // P_w: cycles of each pipe (SM-pipes)
-  // Accesses that follow the thread id, max count each, by kind of step.
-  std::array<double, MaxSteps> TidAccesses{};
+  // Accesses that follow the thread id, max count each, by kind of step:
+  // instructions, and times each kind's sectors are brought in.
+  std::array<double, MaxSteps> TidAccesses{}, TidSectorPasses{};
   double Sectors = 0;      // 32-byte sectors its accesses bring from L2 (SM-pipes)
   double DramSectors = 0;  // those it is the first in its L2 window to ask for
   // The 64-byte DRAM bursts and the KiBs those lie in, each access's
@@ -77,8 +150,10 @@ struct WarpCost {
       for (size_t P = 0; P < PipeCount; ++P)
         Pipes[P] += In.Pipes[Bb][P] * Count;
     if (!In.TidAccesses.empty())
-      for (size_t K = 0; K < Steps.Bytes.size(); ++K)
+      for (size_t K = 0; K < Steps.Kinds.size(); ++K) {
         TidAccesses[K] += Steps.Counts[Bb][K] * Count;
+        TidSectorPasses[K] += Steps.SectorPasses[Bb][K] * Count;
+      }
   }
 };
 
@@ -163,13 +238,18 @@ double lineCycles(const SmSharedInputs &In, const AccessSteps &Steps,
   std::pair<uint64_t, uint64_t> Spans[WarpLanes];
   uint32_t N = 0;
   double Extra = 0;
-  for (size_t K = 0; K < Steps.Bytes.size(); ++K) {
+  for (size_t K = 0; K < Steps.Kinds.size(); ++K) {
     if (W.TidAccesses[K] <= 0)
       continue;
+    const AccessSteps::Kind &Kind = Steps.Kinds[K];
     N = 0;
-    for (uint64_t P = P0; P < End; ++P)
-      At[N++] = (D ? D[P] : P) * Steps.Bytes[K];
-    W.Sectors += W.TidAccesses[K] * distinctUnits(At, N, SectorBytes);
+    for (uint64_t P = P0; P < End; ++P) {
+      At[N] = uint64_t(OffsetBias + Kind.Offset) + (D ? D[P] : P) * Kind.Step;
+      Spans[N] = {At[N], Kind.Span};
+      ++N;
+    }
+    W.Sectors += W.TidSectorPasses[K] *
+                 double(Kind.Span ? segmentSectors(Spans, N) : distinctUnits(At, N, SectorBytes));
     Extra += W.TidAccesses[K] * (distinctUnits(At, N, LineBytes) - 1);
   }
   for (const Segments &S : Seg) {
@@ -233,9 +313,11 @@ private:
 
 // DramSectors, DramBursts and DramKibs of every warp: the warps in launch order
 // (physical order, as thread blocks go out) touch their logical threads'
-// sectors, each static thread-indexed access taken as an array of its own
-// (a key's high bits): a direct one's element of thread t at t, an indirect
-// one's its segment.
+// sectors in arrays (a key's high bits): a direct access's element of thread
+// t at t steps plus its offset, in its object's array (accesses into one
+// object share it: notes without places give each its own), an indirect
+// one's segment in an array of its own. A warp's bursts and KiBs are counted
+// per array.
 void addDramSectors(const SmSharedInputs &In, const std::vector<Segments> &Seg, const uint32_t *D,
                     std::vector<WarpCost> &Costs) {
   const BbvClasses &Bbv = *In.Bbv;
@@ -243,28 +325,30 @@ void addDramSectors(const SmSharedInputs &In, const std::vector<Segments> &Seg, 
     uint32_t Block;
     uint64_t Array;
     uint32_t Bytes; // a direct access's step, an indirect one's element
+    int64_t Offset; // a direct one's
     const Segments *Seg;
   };
   std::vector<Access> Direct, Indirect;
   uint64_t Arrays = 0;
+  for (const std::vector<TidAccessPlace> &Places : In.TidAccessPlaces)
+    for (const TidAccessPlace &P : Places)
+      Arrays = std::max<uint64_t>(Arrays, P.Object + 1);
   for (uint32_t Bb = 0; Bb < In.TidAccesses.size(); ++Bb)
     for (unsigned J = 0; J < In.TidAccesses[Bb]; ++J) {
-      uint32_t Step = DefaultBytes;
-      if (Bb < In.TidAccessSteps.size() && J < In.TidAccessSteps[Bb].size() &&
-          In.TidAccessSteps[Bb][J])
-        Step = In.TidAccessSteps[Bb][J];
-      Direct.push_back({Bb, Arrays++, Step, nullptr});
+      const TidAccessPlace *P = placeOf(In, Bb, J);
+      Direct.push_back({Bb, P ? P->Object : Arrays++, stepOf(In, Bb, J), P ? P->Offset : 0,
+                        nullptr});
     }
   for (const Segments &S : Seg)
     for (auto [Bytes, Accesses] : S.Kinds)
       for (unsigned J = 0; J < Accesses; ++J)
-        Indirect.push_back({S.Block, Arrays++, Bytes, &S});
+        Indirect.push_back({S.Block, Arrays++, Bytes, 0, &S});
   constexpr unsigned ArrayShift = 44;
   SectorWindow Window(In.L2Sectors);
   uint64_t N = Bbv.threads();
   uint64_t WarpsPerBlock = (In.BlockSize + WarpLanes - 1) / WarpLanes;
-  // The current warp's DRAM sectors, per access.
-  std::vector<std::vector<uint64_t>> Sectors(Direct.size() + Indirect.size());
+  // The current warp's DRAM sectors, per array.
+  std::vector<std::vector<uint64_t>> Sectors(Arrays);
   auto distinct = [](const std::vector<uint64_t> &Sorted, uint64_t PerUnit) {
     double Units = 0;
     for (size_t I = 0; I < Sorted.size(); ++I)
@@ -292,7 +376,9 @@ void addDramSectors(const SmSharedInputs &In, const std::vector<Segments> &Seg, 
     for (size_t I = 0; I < Direct.size(); ++I) {
       const Access &A = Direct[I];
       if (Row[A.Block])
-        touch(W, Sectors[I], A.Array << ArrayShift | T * A.Bytes / SectorBytes);
+        touch(W, Sectors[A.Array],
+              A.Array << ArrayShift |
+                  (uint64_t(OffsetBias + A.Offset) + T * A.Bytes) / SectorBytes);
     }
     for (size_t I = 0; I < Indirect.size(); ++I) {
       const Access &A = Indirect[I];
@@ -300,7 +386,7 @@ void addDramSectors(const SmSharedInputs &In, const std::vector<Segments> &Seg, 
         for (uint64_t Sector = A.Seg->Start[T] * A.Bytes / SectorBytes,
                       Last = ((A.Seg->Start[T] + Count) * A.Bytes - 1) / SectorBytes;
              Sector <= Last; ++Sector)
-          touch(W, Sectors[Direct.size() + I], A.Array << ArrayShift | Sector);
+          touch(W, Sectors[A.Array], A.Array << ArrayShift | Sector);
     }
     bool WarpEnds = P + 1 == N || (P + 1) % In.BlockSize == 0 || (P % In.BlockSize + 1) % WarpLanes == 0;
     if (WarpEnds)

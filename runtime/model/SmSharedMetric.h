@@ -48,6 +48,7 @@
 #include "latency/IssuePipes.h"
 #include "model/BbvClasses.h"
 #include "model/LaunchMetrics.h"
+#include "model/TidAccessPlace.h"
 
 #include <cstdint>
 #include <vector>
@@ -74,6 +75,10 @@ struct SmSharedInputs {
   // a direct one, an indirect one's element bytes; empty or 0: 4.
   std::vector<std::vector<unsigned>> TidAccessSteps;
   std::vector<std::vector<unsigned>> TidIndirectBytes;
+  // Per block, per direct access (the notes' tid_access_objects, _offsets,
+  // _bytes): accesses into one object share its sectors, each at its own
+  // constant offset from the thread's element; empty: each its own object.
+  std::vector<std::vector<TidAccessPlace>> TidAccessPlaces;
   double PerLine = 0;
   // Cycles of the SM's share of L2's bandwidth per 32-byte sector its
   // thread-indexed accesses bring in (0: not priced).

@@ -62,10 +62,14 @@ void addPipeInputs(RegroupRequest &R, const KernelNote &Kernel, const LatencyTab
   R.TidIndirectAccesses.clear();
   R.TidAccessSteps.clear();
   R.TidIndirectBytes.clear();
+  R.TidAccessPlaces.clear();
   for (const BlockNote &B : Kernel.Blocks) {
     R.TidIndirectAccesses.push_back(B.TidIndirectAccesses);
     R.TidAccessSteps.push_back(B.TidAccessSteps);
     R.TidIndirectBytes.push_back(B.TidIndirectBytes);
+    std::vector<TidAccessPlace> &Places = R.TidAccessPlaces.emplace_back();
+    for (size_t J = 0; J < B.TidAccessObjects.size(); ++J)
+      Places.push_back({B.TidAccessObjects[J], B.TidAccessOffsets[J], B.TidAccessBytes[J]});
   }
   R.PerLine = Rates.PerLine;
   R.PerSector = Rates.PerSector;
@@ -101,6 +105,7 @@ RegroupDecision chooseRegrouping(const RegroupRequest &R) {
   Piped.TidIndirectAccesses = R.TidIndirectAccesses;
   Piped.TidAccessSteps = R.TidAccessSteps;
   Piped.TidIndirectBytes = R.TidIndirectBytes;
+  Piped.TidAccessPlaces = R.TidAccessPlaces;
   Piped.PerLine = R.PerLine;
   Piped.PerSector = R.PerSector;
   Piped.PerDramSector = R.PerDramSector;

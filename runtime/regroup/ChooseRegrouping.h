@@ -6,6 +6,7 @@
 #include "model/BbvView.h"
 #include "model/LaunchMetrics.h"
 #include "model/RedirectionPrice.h"
+#include "model/TidAccessPlace.h"
 #include "latency/IssuePipes.h"
 #include "regroup/Algorithm.h"
 #include "regroup/Regrouping.h"
@@ -37,6 +38,7 @@ struct RegroupRequest {
   std::vector<unsigned> TidIndirectAccesses;
   std::vector<std::vector<unsigned>> TidAccessSteps;   // per block, per access (SmSharedInputs)
   std::vector<std::vector<unsigned>> TidIndirectBytes;
+  std::vector<std::vector<TidAccessPlace>> TidAccessPlaces; // per block, per access
   double PerLine = 0;
   double PerSector = 0;
   double PerDramSector = 0;

@@ -279,6 +279,26 @@ TEST(KernelNotes, AccessStepsGoOneAnAccess) {
   EXPECT_NE(parseError(J).find("has 1 \"tid_access_steps\" for 2 accesses"), std::string::npos);
 }
 
+TEST(KernelNotes, AccessPlacesComeAllThreeOneAnAccess) {
+  json J = valid();
+  J["kernels"][0]["blocks"][0]["tid_accesses"] = 2;
+  ModuleNotes M = parseModuleNotes(J.dump());
+  EXPECT_TRUE(M.Kernels[0].Blocks[0].TidAccessObjects.empty()); // older notes: an object each
+  J["kernels"][0]["blocks"][0]["tid_access_objects"] = {0, 0};
+  J["kernels"][0]["blocks"][0]["tid_access_offsets"] = {4, -8};
+  J["kernels"][0]["blocks"][0]["tid_access_bytes"] = {4, 8};
+  M = parseModuleNotes(J.dump());
+  const BlockNote B = parseKernelNote(serializeKernelNote(M.Kernels[0])).Blocks[0];
+  EXPECT_EQ(B.TidAccessObjects, (std::vector<unsigned>{0, 0}));
+  EXPECT_EQ(B.TidAccessOffsets, (std::vector<int64_t>{4, -8}));
+  EXPECT_EQ(B.TidAccessBytes, (std::vector<unsigned>{4, 8}));
+  J["kernels"][0]["blocks"][0]["tid_access_offsets"] = {4};
+  EXPECT_NE(parseError(J).find("has 1 \"tid_access_offsets\" for 2 accesses"),
+            std::string::npos);
+  J["kernels"][0]["blocks"][0].erase("tid_access_offsets");
+  EXPECT_NE(parseError(J).find("tid_access_offsets"), std::string::npos);
+}
+
 TEST(KernelNotes, LinesMustBeFirstAndLast) {
   json J = valid();
   J["kernels"][0]["blocks"][0]["lines"] = {4};

@@ -253,6 +253,37 @@ TEST(SmPipesMetric, DramSectorsCostTheirBurstsAndKibs) {
   EXPECT_NEAR(bbvWeightedSmShared(L.In, D.data()), 32 * (32 + 32 * 16), 1e-9);
 }
 
+TEST(SmPipesMetric, AccessesIntoOneObjectShareTheirSectors) {
+  // 32 warps of one 200-cycle block run once; each thread reads 4 floats of
+  // its own 128-byte record, at offsets 0, 4, 8 and 12: one sector. Taken
+  // as 4 objects, each access brings a sector a lane from L2: 4 x 32 a
+  // warp, 4096 cycles at one a sector.
+  OneBlockLaunch L(std::vector<uint32_t>(1024, 1), 200, 1, 1024, {1, 1});
+  priceLines(L.In, 4, 0);
+  L.In.TidAccessSteps = {{128, 128, 128, 128}};
+  L.In.PerLine = 0;
+  L.In.PerSector = 1;
+  EXPECT_NEAR(bbvWeightedSmShared(L.In, nullptr), 4096, 1e-9);
+  // Placed in one object, the four bring each lane's sector once: 1024.
+  L.In.TidAccessPlaces = {{{0, 0, 4}, {0, 4, 4}, {0, 8, 4}, {0, 12, 4}}};
+  EXPECT_NEAR(bbvWeightedSmShared(L.In, nullptr), 1024, 1e-9);
+  // Two accesses of one offset (a load and a store of one element) each
+  // move it: the record's sector comes twice, the other two ride along: 2048.
+  L.In.TidAccessPlaces = {{{0, 0, 4}, {0, 0, 4}, {0, 8, 4}, {0, 12, 4}}};
+  EXPECT_NEAR(bbvWeightedSmShared(L.In, nullptr), 2048, 1e-9);
+  // DRAM: a warp's 32 sectors are 32 bursts in 4 KiBs, at 1 cycle a burst
+  // and 16 a KiB. As 4 objects, each access's: 32 x 4 x (32 + 4 x 16);
+  // in one, once: 32 x (32 + 64).
+  L.In.TidAccessPlaces.clear();
+  L.In.PerSector = 0;
+  L.In.PerDramBurst = 1;
+  L.In.PerDramKib = 16;
+  L.In.L2Sectors = 1 << 16;
+  EXPECT_NEAR(bbvWeightedSmShared(L.In, nullptr), 32 * 4 * 96, 1e-9);
+  L.In.TidAccessPlaces = {{{0, 0, 4}, {0, 4, 4}, {0, 8, 4}, {0, 12, 4}}};
+  EXPECT_NEAR(bbvWeightedSmShared(L.In, nullptr), 32 * 96, 1e-9);
+}
+
 TEST(SmSharedMetric, BadInputsAreRefused) {
   OneBlockLaunch L(std::vector<uint32_t>(32, 1), 1, 1, 32, {1, 1});
   SmSharedInputs Bad = L.In;

@@ -38,6 +38,13 @@ struct BlockNote {
   // then takes 4-byte elements, one a lane.
   std::vector<unsigned> TidAccessSteps;
   std::vector<unsigned> TidIndirectBytes;
+  // Per direct access, in the same order: the kernel-wide number of the
+  // object its address points into (accesses with one number share memory),
+  // the constant bytes it adds to the thread's element and the bytes it
+  // moves. Empty in notes written before: each access then has its own.
+  std::vector<unsigned> TidAccessObjects;
+  std::vector<int64_t> TidAccessOffsets;
+  std::vector<unsigned> TidAccessBytes;
   // Indices into KernelNote::Features that decide this block's execution
   // count. A predictable block with no features runs as often in every thread
   // that reaches the kernel entry (intercept only).
