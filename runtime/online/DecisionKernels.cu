@@ -318,9 +318,17 @@ __global__ void trialLayoutKernel(unsigned Trial, double Margin, double Bound,
       if (FullRan && Control->Scout == InBlocks)
         tryLocalLayout(Control, R, Chunked, Control->HasChunks, R->EstimateChunked);
     } else {
-      // The chunked layout, where it beat trials 1-3, is the one to beat.
+      // The chunked layout, where it beat trials 1-3, is the one to beat:
+      // by sorting within blocks, or, where a lost probe misjudged the
+      // launch, by the full regrouping.
       keepIfFaster(Control, R, ChunkTrial, Chunked, Margin);
-      tryLocalLayout(Control, R, InBlocks, Control->HasInBlocks, R->EstimateInBlocks);
+      bool Full = Control->Estimated == Sorted || Control->Estimated == Dealt;
+      if (Control->Abandoned && Full && Control->Provisional == Chunked &&
+          probeMisjudged(Control->OriginalNs, R->EstimateOriginal, R->EstimateChunked,
+                         Control->ProvisionalNs, R->EstimateChosen))
+        Control->Current = Control->Estimated;
+      else
+        tryLocalLayout(Control, R, InBlocks, Control->HasInBlocks, R->EstimateInBlocks);
     }
   } else if (Control->Abandoned) { // the confirming trial from here on
     R->TrialNs[FullTrial] = trialNs(Control, FullTrial); // the identity layout: the reference
@@ -358,8 +366,7 @@ __global__ void trialLayoutKernel(unsigned Trial, double Margin, double Bound,
 __global__ void verdictKernel(double Margin, GuardControl *Control, DecisionResult *R) {
   uint32_t Chosen = Identity;
   if (Control->Estimated != Identity) {
-    uint32_t Last = Control->Scout != Identity ? R->TrialLayout[InBlockTrial] : uint32_t(InBlocks);
-    keepIfFaster(Control, R, InBlockTrial, Last, Margin);
+    keepIfFaster(Control, R, InBlockTrial, R->TrialLayout[InBlockTrial], Margin);
     Chosen = Control->Provisional;
   }
   Control->Current = R->Chosen = Chosen;

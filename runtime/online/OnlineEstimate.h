@@ -205,7 +205,10 @@ DIVOPT_HOST_DEVICE inline uint32_t probeSource(uint32_t Q, const Machine &M) {
 //      thread in its block. After a lost probe it never won on the suite
 //      (H100, 1fff844: mum, spmv, bfs, md and ec lost 9-46% to it) and cost
 //      those sub-millisecond kernels 0.14-0.22 ms a decision; where it won
-//      (matrix power, kepler, dfa) the probe was unsure or won.
+//      (matrix power, kepler, dfa) the probe was unsure or won. After a lost
+//      probe, where chunks won their trial at least as fast as estimated
+//      (probeMisjudged), the fifth trial is the full regrouping instead,
+//      kept where it beats chunks by Margin.
 enum GuardTrial : unsigned {
   ProbeTrial,
   FullTrial,
@@ -307,6 +310,23 @@ DIVOPT_HOST_DEVICE inline bool inBlockLayoutHasAChance(bool ProbeLost, double Or
                                                        double LayoutCycles, double FastestNs) {
   return !ProbeLost &&
          localLayoutHasAChance(OriginalNs, OriginalCycles, LayoutCycles, FastestNs);
+}
+
+// After a lost probe: chunks that ran at least as fast as their estimate
+// (the original's time times the estimate's chunked / original cycles) met
+// no memory cost the estimate left out, so the probe misjudged the launch
+// and the full regrouping, estimated faster than chunks, deserves a trial.
+// On an H200 (146f8d8) that held for ode alone: its probe 5.3% over its
+// identity, chunks 3.04 ms for an estimated 3.97, the full regrouping 1.77
+// ms in an earlier run. Chunks ran 1.3-2.3x their estimate on ec, sl, tri
+// and sat, whose full regroupings lose or gain less than chunks.
+DIVOPT_HOST_DEVICE inline bool probeMisjudged(double OriginalNs, double OriginalCycles,
+                                              double ChunkedCycles, double ChunkedNs,
+                                              double FullCycles) {
+  if (!(OriginalNs > 0) || !(OriginalCycles > 0) || !(ChunkedCycles > 0) || !(ChunkedNs > 0) ||
+      !(FullCycles > 0))
+    return false;
+  return ChunkedNs <= OriginalNs * (ChunkedCycles / OriginalCycles) && FullCycles < ChunkedCycles;
 }
 
 // The guard's rule where it is unsure: keep the regrouping only when its

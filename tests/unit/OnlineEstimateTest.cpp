@@ -171,6 +171,29 @@ TEST(OnlineEstimate, ChunkedLayoutIsAPermutationOfWholeChunks) {
   EXPECT_TRUE(std::all_of(Seen.begin(), Seen.end(), [](uint32_t C) { return C == 1; }));
 }
 
+TEST(OnlineEstimate, ChunksAsFastAsEstimatedAfterALostProbeRetryTheFullRegrouping) {
+  // Times and estimates from the H200's verbose lines (146f8d8): the
+  // original's cycles, chunks' (original / (1 + chunked gain)); the full
+  // regrouping's gain, which those lines do not print, larger than chunks'.
+  auto Misjudged = [](double OriginalNs, double Cycles, double ChunkGain, double ChunkedNs,
+                      double FullGain) {
+    return probeMisjudged(OriginalNs, Cycles, Cycles / (1 + ChunkGain), ChunkedNs,
+                          Cycles / (1 + FullGain));
+  };
+  // ode: chunks 3.04 ms where 7.38 / 1.858 = 3.97 was estimated: retry.
+  EXPECT_TRUE(Misjudged(7.382e6, 3.342e7, 0.858, 3.066e6, 3.36));
+  // ec, sl, tri and sat: chunks slower than estimated, no retry.
+  EXPECT_FALSE(Misjudged(2.864e6, 5.131e6, 0.557, 2.453e6, 2.0));
+  EXPECT_FALSE(Misjudged(22.573e6, 1.788e8, 0.922, 18.049e6, 3.494));
+  EXPECT_FALSE(Misjudged(6.003e6, 6.027e7, 1.654, 5.260e6, 3.0));
+  EXPECT_FALSE(Misjudged(32.699e6, 9.533e7, 0.532, 27.653e6, 1.5));
+  // A full regrouping estimated no faster than chunks: nothing to retry.
+  EXPECT_FALSE(Misjudged(7.382e6, 3.342e7, 0.858, 3.066e6, 0.5));
+  // Nothing timed or estimated: no retry.
+  EXPECT_FALSE(probeMisjudged(0, 1.0, 0.5, 1e6, 0.2));
+  EXPECT_FALSE(probeMisjudged(1e6, 1.0, 0.5, 0, 0.2));
+}
+
 TEST(OnlineEstimate, ChunkedTrialRunsWhereItsEstimateLeavesAChance) {
   // sm on an H200: clone 2.99 ms, chunks estimated 2.31x, greedy-max timed 1.69 ms.
   EXPECT_TRUE(localLayoutHasAChance(2.99e6, 2.31, 1.0, 1.69e6));
