@@ -35,8 +35,12 @@ SM_HD inline uint32_t matchPixel(const uint8_t *Left, const uint8_t *Right, int 
       for (int I = -WindowRadius; I <= WindowRadius; ++I) {
         const int Xl = clampInt(X + I, 0, Width - 1);
         const int Xr = clampInt(Xl - static_cast<int>(D), 0, Width - 1);
+#if defined(__CUDA_ARCH__)
+        Cost = __sad(Left[Row + Xl], Right[Row + Xr], Cost);
+#else
         const int Diff = int(Left[Row + Xl]) - int(Right[Row + Xr]);
         Cost += static_cast<uint32_t>(Diff < 0 ? -Diff : Diff);
+#endif
       }
     }
     if (Cost < BestCost) {
