@@ -35,7 +35,8 @@ online::OnlineSlot &slotFor(KernelInfo &K, const Shape &S) {
     static std::once_flag Registered;
     if (config().Verbose)
       std::call_once(Registered, [] { std::atexit(printSummaryAtExit); });
-    Slot = std::make_unique<online::OnlineSlot>(K, S);
+    static auto *ShapesOf = new std::map<const KernelInfo *, unsigned>();
+    Slot = std::make_unique<online::OnlineSlot>(K, S, (*ShapesOf)[&K]++);
   }
   return *Slot;
 }

@@ -58,7 +58,8 @@ double nsToMs(double Ns) { return Ns / 1e6; }
 
 } // namespace
 
-OnlineSlot::OnlineSlot(KernelInfo &K, const Shape &S) : K(K), S(S), Choice(forcedChoice()) {
+OnlineSlot::OnlineSlot(KernelInfo &K, const Shape &S, unsigned Ordinal)
+    : K(K), S(S), Choice(forcedChoice()), Now(Ordinal < EagerShapes ? Phase::Cold : Phase::Waiting) {
   M.Blocks = S[0] * S[1] * S[2];
   M.ThreadsPerBlock = S[3] * S[4] * S[5];
   int Device = 0, SMs = 0;
@@ -68,6 +69,8 @@ OnlineSlot::OnlineSlot(KernelInfo &K, const Shape &S) : K(K), S(S), Choice(force
     M.SMs = uint32_t(SMs);
   Stats.Kernel = K.Name;
   Stats.Shape = shapeText(S);
+  if (Now == Phase::Waiting)
+    Stats.Verdict = "waiting";
 }
 
 OnlineStats OnlineSlot::stats() {
@@ -123,6 +126,15 @@ bool OnlineSlot::allocateBeforeReference(cudaStream_t Stream, std::string &Why) 
     return true;
   size_t Bytes = decisionBufferBytes(M);
   Laps.lap("sort scratch size");
+  // The buffers stay for the process, one set per shape decided: they must
+  // not take the memory the program allocates next.
+  size_t Free = 0, Total = 0;
+  if (cudaMemGetInfo(&Free, &Total) != cudaSuccess || Free < Bytes + Total / 8) {
+    cudaGetLastError();
+    Why = "its " + std::to_string(Bytes >> 20) + " MiB of decision buffers would leave less "
+          "than an eighth of the GPU's memory free";
+    return false;
+  }
   char *Base = nullptr;
   if (cudaMalloc(reinterpret_cast<void **>(&Base), Bytes) != cudaSuccess) {
     cudaGetLastError();
@@ -409,6 +421,10 @@ cudaError_t OnlineSlot::launch(const LaunchRequest &L) {
   if (Now == Phase::Steady && ++SinceDecision >= config().Refresh)
     Now = Phase::Cold;
   switch (Now) {
+  case Phase::Waiting:
+    Now = Phase::Cold;
+    Stats.Verdict = "deciding";
+    return launchOriginal(L);
   case Phase::Cold:
     return startDecision(L);
   case Phase::Trials:

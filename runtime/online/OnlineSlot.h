@@ -1,6 +1,12 @@
 // Online mode's state for one kernel and launch shape: no profile, no model,
 // everything measured on the GPU in the user's stream order.
 //
+//   Waiting  a shape of a kernel that has shown EagerShapes others: its first
+//            launch runs the original and allocates nothing, and the shape
+//            goes Cold only if it comes back. A grid sized to a frontier or a
+//            batch is new at almost every launch, and a decision on a shape
+//            that never returns costs a launch's time and its buffers for
+//            nothing (benchmarks/online/varying_shapes.cu)
 //   Cold     the next launch runs the cost clone (it does the user's work and
 //            writes each thread's latency-weighted cost), or, when
 //            DIVOPT_PROFILE_USE holds this shape, the original with the
@@ -38,16 +44,21 @@
 
 namespace divopt::rt::online {
 
+// A kernel's first shapes are decided at their first launch, as a program of
+// one shape per kernel needs; later ones wait for their second.
+constexpr unsigned EagerShapes = 4;
+
 class OnlineSlot {
 public:
-  OnlineSlot(KernelInfo &K, const Shape &S);
+  // Ordinal: how many shapes of K came before this one.
+  OnlineSlot(KernelInfo &K, const Shape &S, unsigned Ordinal);
   // Launches L (some variant of it) and returns the launch's result.
   cudaError_t launch(const LaunchRequest &L);
   // For the exit summary; takes the lock.
   OnlineStats stats();
 
 private:
-  enum class Phase { Cold, Trials, Judging, Steady, Disabled };
+  enum class Phase { Waiting, Cold, Trials, Judging, Steady, Disabled };
   struct RedirectBuffer {
     uint32_t *D = nullptr;
     bool Pinned = false;                // captured into a graph: never rewritten

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 
 namespace divopt::rt::online {
 
@@ -33,7 +34,12 @@ void printSummary(const std::vector<OnlineStats> &Rows) {
   std::fprintf(stderr, "%-*s %9s %9s %9s %-10s %8s %9s %9s %9s %9s %8s %8s %9s\n", int(Name),
                "kernel", "cost", "original", "regrouped", "layout", "estimate", "ref ms",
                "probe ms", "kept ms", "cost ms", "gpu ms", "host ms", "saved ms");
+  std::map<std::string, uint64_t> Waiting; // kernel -> its shapes launched once
   for (const OnlineStats &R : Rows) {
+    if (R.Verdict == "waiting") {
+      ++Waiting[R.Kernel];
+      continue;
+    }
     std::string Label = R.Kernel + " " + R.Shape;
     std::fprintf(stderr,
                  "%-*s %9llu %9llu %9llu %-10s %+7.1f%% %9.3f %9.3f %9.3f %9.3f %8.3f %8.3f %9.3f  %s\n",
@@ -43,6 +49,11 @@ void printSummary(const std::vector<OnlineStats> &Rows) {
                  R.CostCloneMs, R.DecisionGpuMs, R.DecisionHostMs, R.netSavedMs(),
                  R.Disabled.empty() ? R.Verdict.c_str() : ("off: " + R.Disabled).c_str());
   }
+  for (const auto &[Kernel, Shapes] : Waiting)
+    std::fprintf(stderr,
+                 "%s: %llu more shape%s launched once, as written (a kernel's later shapes are "
+                 "decided when they come back)\n",
+                 Kernel.c_str(), (unsigned long long)Shapes, Shapes == 1 ? "" : "s");
 }
 
 } // namespace divopt::rt::online

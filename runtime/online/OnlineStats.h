@@ -28,6 +28,8 @@ struct OnlineStats {
                                // where the costs came from a profile
   double DecisionGpuMs = 0;    // all decisions, %globaltimer between their first and last kernel
   double DecisionHostMs = 0;   // all decisions, host time queueing them
+  // "deciding", "original", "regrouped", or "waiting" (a shape launched once
+  // and not decided, OnlineSlot.h)
   std::string Verdict = "deciding";
   std::string Disabled;        // why the slot runs the original for good
 
@@ -38,7 +40,8 @@ struct OnlineStats {
   double netSavedMs() const;
 };
 
-// One line per kernel and shape, as a table, on stderr.
+// One line per kernel and shape, as a table, on stderr; the shapes still
+// waiting for a second launch, a line per kernel after it.
 void printSummary(const std::vector<OnlineStats> &Rows);
 
 } // namespace divopt::rt::online
