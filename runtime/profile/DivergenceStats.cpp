@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 
 namespace divopt {
@@ -21,12 +22,20 @@ double LaunchStats::divergentBranchRatio() const {
 namespace {
 
 void checkShape(const LaunchProfile &P) {
-  uint64_t Blocks = P.Kernel.Blocks.size();
-  if (P.Counts.size() != Blocks * P.Header.threads())
+  uint64_t Blocks = P.Kernel.Blocks.size(), Threads = P.Header.threads();
+  if (compactOnly(P)) {
+    if (P.ClassOf.size() != Threads || P.ClassCounts.size() != uint64_t(P.NumClasses) * Blocks)
+      throw std::invalid_argument("profile of " + P.Header.Kernel + " has " +
+                                  std::to_string(P.ClassOf.size()) + " class ids and " +
+                                  std::to_string(P.ClassCounts.size()) + " class counts, expected " +
+                                  std::to_string(Threads) + " and " +
+                                  std::to_string(P.NumClasses) + " classes x " +
+                                  std::to_string(Blocks) + " blocks");
+  } else if (P.Counts.size() != Blocks * Threads)
     throw std::invalid_argument("profile of " + P.Header.Kernel + " has " +
                                 std::to_string(P.Counts.size()) + " counters, expected " +
                                 std::to_string(Blocks) + " blocks x " +
-                                std::to_string(P.Header.threads()) + " threads");
+                                std::to_string(Threads) + " threads");
   if (P.Branches.size() != 2 * P.Kernel.BranchBlocks.size())
     throw std::invalid_argument("profile of " + P.Header.Kernel + " has " +
                                 std::to_string(P.Branches.size()) +
@@ -48,20 +57,21 @@ std::vector<BlockStats> blocksFromNotes(const KernelNote &K) {
   return Blocks;
 }
 
-// Adds one warp (threads [Begin, Begin + Lanes)) to every block's sums;
-// returns whether the warp diverged. Two threads have identical BBVs iff they
-// agree on every block, so the warp diverged iff some block's count varies.
-bool addWarp(const uint32_t *Counts, uint64_t Threads, uint64_t Begin, unsigned Lanes,
-             std::vector<BlockStats> &Blocks) {
+// Adds one warp's block counts to Blocks' sums: Count(Bb, L) is lane L's
+// count of block Bb, Lanes of them. Returns whether the warp diverged. Two
+// threads have identical BBVs iff they agree on every block, so the warp
+// diverged iff some block's count varies.
+template <typename CountFn>
+bool addWarp(CountFn &&Count, unsigned Lanes, std::vector<BlockStats> &Blocks) {
   bool Divergent = false;
   for (size_t Bb = 0; Bb < Blocks.size(); ++Bb) {
-    const uint32_t *C = Counts + Bb * Threads + Begin;
-    uint32_t Min = C[0], Max = C[0];
+    uint32_t Min = Count(Bb, 0), Max = Min;
     uint64_t Sum = 0;
     for (unsigned L = 0; L < Lanes; ++L) {
-      Min = std::min(Min, C[L]);
-      Max = std::max(Max, C[L]);
-      Sum += C[L];
+      uint32_t C = Count(Bb, L);
+      Min = std::min(Min, C);
+      Max = std::max(Max, C);
+      Sum += C;
     }
     BlockStats &B = Blocks[Bb];
     B.Executions += Sum;
@@ -71,6 +81,45 @@ bool addWarp(const uint32_t *Counts, uint64_t Threads, uint64_t Begin, unsigned 
   }
   return Divergent;
 }
+
+// The compact form (version 3's classes, no dense counts): a warp whose
+// lanes share one class adds that class's counts once per warp, all such
+// warps at the end, so a launch of few classes costs a pass over its class
+// ids; a warp of several classes adds them lane by lane.
+struct ClassWarps {
+  const LaunchProfile &P;
+  size_t Blocks;
+  std::vector<uint64_t> UniformWarps, UniformLanes; // per class
+
+  ClassWarps(const LaunchProfile &P, size_t Blocks)
+      : P(P), Blocks(Blocks), UniformWarps(P.NumClasses), UniformLanes(P.NumClasses) {}
+
+  bool add(uint64_t Begin, unsigned Lanes, std::vector<BlockStats> &Stats) {
+    const uint32_t *Ids = P.ClassOf.data() + Begin;
+    if (std::all_of(Ids, Ids + Lanes, [&](uint32_t Id) { return Id == Ids[0]; })) {
+      ++UniformWarps[Ids[0]];
+      UniformLanes[Ids[0]] += Lanes;
+      return false;
+    }
+    return addWarp(
+        [&](size_t Bb, unsigned L) { return P.ClassCounts[uint64_t(Ids[L]) * Blocks + Bb]; },
+        Lanes, Stats);
+  }
+
+  void finish(std::vector<BlockStats> &Stats) const {
+    for (uint64_t K = 0; K < UniformWarps.size(); ++K) {
+      if (!UniformWarps[K])
+        continue;
+      const uint32_t *Row = P.ClassCounts.data() + K * Blocks;
+      for (size_t Bb = 0; Bb < Blocks; ++Bb) {
+        BlockStats &B = Stats[Bb];
+        B.Executions += UniformLanes[K] * Row[Bb];
+        B.WarpMaxSum += UniformWarps[K] * Row[Bb];
+        B.WarpMeanSum += double(UniformWarps[K]) * Row[Bb];
+      }
+    }
+  }
+};
 
 } // namespace
 
@@ -85,12 +134,23 @@ LaunchStats computeLaunchStats(const LaunchProfile &P) {
   // ceil(Tpb / 32) warps and its last one may be partial.
   uint64_t Tpb = P.Header.threadsPerBlock();
   uint64_t ThreadBlocks = Tpb ? S.Threads / Tpb : 0;
+  std::optional<ClassWarps> Classes;
+  if (compactOnly(P))
+    Classes.emplace(P, S.Blocks.size());
   for (uint64_t G = 0; G < ThreadBlocks; ++G)
     for (uint64_t First = 0; First < Tpb; First += WarpSize) {
       unsigned Lanes = unsigned(std::min<uint64_t>(WarpSize, Tpb - First));
+      uint64_t Begin = G * Tpb + First;
       ++S.Warps;
-      S.DivergentWarps += addWarp(P.Counts.data(), S.Threads, G * Tpb + First, Lanes, S.Blocks);
+      if (Classes)
+        S.DivergentWarps += Classes->add(Begin, Lanes, S.Blocks);
+      else
+        S.DivergentWarps += addWarp(
+            [&](size_t Bb, unsigned L) { return P.Counts[Bb * S.Threads + Begin + L]; }, Lanes,
+            S.Blocks);
     }
+  if (Classes)
+    Classes->finish(S.Blocks);
 
   for (BlockStats &B : S.Blocks) {
     B.DivergenceCost = (double(B.WarpMaxSum) - B.WarpMeanSum) * B.Instructions;

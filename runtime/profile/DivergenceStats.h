@@ -60,9 +60,22 @@ struct LaunchStats {
   bool branchesSampled() const { return BranchCountedBlocks < ThreadBlocks; }
 };
 
+// Whether P was loaded in compact form (ProfileIndex::loadClasses): a
+// version-3 record's classes, no dense Counts.
+inline bool compactOnly(const LaunchProfile &P) { return P.Counts.empty() && !P.ClassOf.empty(); }
+
+// Thread T's count of block Bb, from whichever form P holds.
+inline uint32_t blockCount(const LaunchProfile &P, unsigned Bb, uint64_t T) {
+  if (compactOnly(P))
+    return P.ClassCounts[uint64_t(P.ClassOf[T]) * P.Kernel.Blocks.size() + Bb];
+  return P.Counts[Bb * P.Header.threads() + T];
+}
+
 // One pass over the counters, warp by warp; allocates nothing per thread.
-// Throws std::invalid_argument when the counters do not match the notes and
-// launch dimensions (readProfileFile never returns such a profile).
+// Reads the dense Counts, or, where a version-3 record was loaded without
+// them (ProfileIndex::loadClasses), its classes: the same figures. Throws
+// std::invalid_argument when the counters do not match the notes and launch
+// dimensions (readProfileFile never returns such a profile).
 LaunchStats computeLaunchStats(const LaunchProfile &P);
 
 } // namespace divopt

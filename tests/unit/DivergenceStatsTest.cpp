@@ -3,6 +3,7 @@
 #include "TestKernels.h"
 
 #include <gtest/gtest.h>
+#include <map>
 #include <stdexcept>
 
 namespace divopt {
@@ -135,6 +136,74 @@ TEST(DivergenceStats, TwoDimensionalBlocks) {
   EXPECT_EQ(block(S, 1).WarpMaxSum, 4u);
   EXPECT_EQ(block(S, 1).WarpMeanSum, 2.0);
   EXPECT_EQ(block(S, 1).Executions, 64u);
+}
+
+// The compact form of P (as ProfileIndex::loadClasses loads a version-3
+// record): a class per distinct vector, in order of first thread, except
+// that the threads of Split's class from thread SplitAt on get a class of
+// their own with the same counts (classes need not differ in block counts:
+// they are distinct counter vectors, and edge counters can sum alike).
+LaunchProfile compactOf(const LaunchProfile &P, uint64_t SplitAt) {
+  LaunchProfile C = P;
+  uint64_t T = P.Header.threads();
+  size_t Blocks = P.Kernel.Blocks.size();
+  std::map<std::vector<uint32_t>, uint32_t> Ids;
+  C.ClassOf.resize(T);
+  for (uint64_t G = 0; G < T; ++G) {
+    std::vector<uint32_t> V(Blocks);
+    for (size_t Bb = 0; Bb < Blocks; ++Bb)
+      V[Bb] = P.Counts[Bb * T + G];
+    auto [It, New] = Ids.emplace(V, uint32_t(Ids.size()));
+    if (New)
+      C.ClassCounts.insert(C.ClassCounts.end(), V.begin(), V.end());
+    C.ClassOf[G] = It->second;
+  }
+  uint32_t Split = C.ClassOf[SplitAt];
+  C.NumClasses = uint32_t(Ids.size()) + 1;
+  C.ClassCounts.insert(C.ClassCounts.end(), C.ClassCounts.begin() + Split * Blocks,
+                       C.ClassCounts.begin() + (Split + 1) * Blocks);
+  for (uint64_t G = SplitAt; G < T; ++G)
+    if (C.ClassOf[G] == Split)
+      C.ClassOf[G] = C.NumClasses - 1;
+  C.Counts.clear();
+  return C;
+}
+
+// Blocks of 48 threads (a partial warp each), uniform warps of several
+// classes, divergent warps, and a class split in two mid-warp: the compact
+// form's figures are the dense form's.
+TEST(DivergenceStats, CompactFormGivesTheDenseFigures) {
+  LaunchProfile P = launchOf(kernelWithBlocks(5, 3, {0, 2}), {6, 1, 1}, {48, 1, 1});
+  for (uint64_t T = 0; T < P.Header.threads(); ++T) {
+    uint64_t Warp = T / 16; // 16 threads share a pattern: warps of one or two
+    set(P, 0, T, 1);
+    set(P, 1, T, uint32_t(Warp % 3));
+    set(P, 2, T, Warp % 4 == 1 ? uint32_t(T % 5) : 2);
+    set(P, 4, T, 1);
+  }
+  P.Branches = {7, 3, 5, 1};
+  LaunchProfile C = compactOf(P, 40); // lanes 8-15 of block 0's second warp
+  ASSERT_TRUE(compactOnly(C));
+  LaunchStats Dense = computeLaunchStats(P), Compact = computeLaunchStats(C);
+  EXPECT_GT(Dense.DivergentWarps, 0u);
+  EXPECT_LT(Dense.DivergentWarps, Dense.Warps);
+  EXPECT_EQ(Compact.Warps, Dense.Warps);
+  EXPECT_EQ(Compact.DivergentWarps, Dense.DivergentWarps);
+  EXPECT_EQ(Compact.DivergenceCost, Dense.DivergenceCost);
+  EXPECT_EQ(Compact.BranchExecutions, Dense.BranchExecutions);
+  ASSERT_EQ(Compact.Blocks.size(), Dense.Blocks.size());
+  for (size_t I = 0; I < Dense.Blocks.size(); ++I) {
+    EXPECT_EQ(Compact.Blocks[I].Id, Dense.Blocks[I].Id);
+    EXPECT_EQ(Compact.Blocks[I].Executions, Dense.Blocks[I].Executions);
+    EXPECT_EQ(Compact.Blocks[I].WarpMaxSum, Dense.Blocks[I].WarpMaxSum);
+    EXPECT_DOUBLE_EQ(Compact.Blocks[I].WarpMeanSum, Dense.Blocks[I].WarpMeanSum);
+  }
+  for (uint64_t T = 0; T < P.Header.threads(); ++T)
+    for (unsigned Bb = 0; Bb < 5; ++Bb)
+      ASSERT_EQ(blockCount(C, Bb, T), blockCount(P, Bb, T)) << "thread " << T << " block " << Bb;
+
+  C.ClassOf.pop_back();
+  EXPECT_THROW(computeLaunchStats(C), std::invalid_argument) << "a class id short";
 }
 
 TEST(DivergenceStats, RanksByCostThenId) {
