@@ -423,9 +423,10 @@ cudaError_t OnlineSlot::launch(const LaunchRequest &L) {
   switch (Now) {
   case Phase::Waiting:
     Now = Phase::Cold;
-    Stats.Verdict = "deciding";
     return launchOriginal(L);
   case Phase::Cold:
+    if (Stats.Verdict == "waiting")
+      Stats.Verdict = "deciding"; // the shape came back
     return startDecision(L);
   case Phase::Trials:
     handOff(L.Stream);
