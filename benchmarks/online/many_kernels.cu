@@ -10,15 +10,17 @@
 // main to after the results are copied back) and a checksum of the results
 // (the same in every DIVOPT_MODE).
 #include "divopt/CudaCheck.h"
-#include "divopt/Digest.h"
+#include "ProgramTiming.h"
 
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <string_view>
 #include <utility>
 #include <vector>
+
+using bench_online::digestOf;
+using bench_online::msSince;
 
 namespace {
 
@@ -34,10 +36,6 @@ template <int... Ks>
 void launchAll(std::integer_sequence<int, Ks...>, const float *X, float *Y, unsigned N) {
   unsigned Grid = (N + BlockThreads - 1) / BlockThreads;
   ((axpbK<Ks><<<Grid, BlockThreads>>>(X, Y, N)), ...);
-}
-
-double msSince(std::chrono::steady_clock::time_point T) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - T).count();
 }
 
 } // namespace
@@ -78,7 +76,6 @@ int main(int argc, char **argv) {
   std::printf("{\"program\":\"many_kernels\",\"mode\":\"%s\",\"rounds\":%d,\"items\":%u,"
               "\"loop_ms\":%.3f,\"program_ms\":%.3f,\"checksum\":\"%016llx\"}\n",
               Mode && *Mode ? Mode : "off", Rounds, N, LoopMs, ProgramMs,
-              (unsigned long long)divopt::fnv1a64(std::string_view(
-                  reinterpret_cast<const char *>(Host.data()), Host.size() * sizeof(float))));
+              digestOf(Host));
   return 0;
 }

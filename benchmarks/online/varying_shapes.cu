@@ -13,14 +13,16 @@
 // main, the CUDA context included, to after the results are copied back)
 // and a checksum of the results (the same in every DIVOPT_MODE).
 #include "divopt/CudaCheck.h"
-#include "divopt/Digest.h"
+#include "ProgramTiming.h"
 
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <string_view>
 #include <vector>
+
+using bench_online::digestOf;
+using bench_online::msSince;
 
 namespace {
 
@@ -53,10 +55,6 @@ __global__ void processItems(const float *In, float *Out, unsigned N) {
 unsigned itemsOf(int L, int Distinct) {
   unsigned K = Distinct > 0 ? unsigned(L % Distinct) : unsigned(L);
   return (MinBlocks + (K * 37u) % BlockRange) * BlockThreads - K % 97;
-}
-
-double msSince(std::chrono::steady_clock::time_point T) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - T).count();
 }
 
 } // namespace
@@ -99,7 +97,6 @@ int main(int argc, char **argv) {
   std::printf("{\"program\":\"varying_shapes\",\"mode\":\"%s\",\"launches\":%d,\"distinct\":%d,"
               "\"loop_ms\":%.3f,\"program_ms\":%.3f,\"checksum\":\"%016llx\"}\n",
               Mode && *Mode ? Mode : "off", Launches, Distinct, LoopMs, ProgramMs,
-              (unsigned long long)divopt::fnv1a64(std::string_view(
-                  reinterpret_cast<const char *>(Host.data()), Host.size() * sizeof(float))));
+              digestOf(Host));
   return 0;
 }
