@@ -1,6 +1,7 @@
-// A decision's device buffers and its first D, carved out of one allocation:
+// A decision's device buffers and its first D, carved out of two blocks:
 // each cudaMalloc of megabytes costs 0.2-0.4 ms of host time on an H100.
 #include "online/DecisionKernels.h"
+#include "online/GainBound.h"
 
 namespace divopt::rt::online {
 namespace {
@@ -8,8 +9,8 @@ namespace {
 // Byte offsets of each buffer from the allocation's base, 256-aligned; an
 // unused buffer (no chunks, no blocks to sort) takes no bytes.
 struct Carving {
-  size_t Cost, SortedCost, Ids, Perm, ProbeCostIn, ProbeIdsIn, ProbeCost, ProbePerm, ChunkCost,
-      ChunkSortedCost, ChunkPerm, InBlockPerm, D, Temp, Sums, Control;
+  size_t SortedCost, Ids, Perm, ProbeCostIn, ProbeIdsIn, ProbeCost, ProbePerm, ChunkCost,
+      ChunkSortedCost, ChunkPerm, InBlockPerm, D, Temp, Sums;
   size_t Total = 0;
   bool Chunks, InBlocks;
 };
@@ -26,7 +27,6 @@ Carving carve(const Machine &M, size_t SortTempBytes) {
   C.Chunks = canChunk(N);
   C.InBlocks = canSortInBlocks(M);
   size_t ChunkWords = C.Chunks ? Words / ChunkThreads : 0;
-  C.Cost = Next(Words);
   C.SortedCost = Next(Words);
   C.Ids = Next(Words);
   C.Perm = Next(Words);
@@ -41,23 +41,33 @@ Carving carve(const Machine &M, size_t SortTempBytes) {
   C.D = Next(Words);
   C.Temp = Next(SortTempBytes);
   C.Sums = Next(sizeof(LayoutSums));
-  C.Control = Next(sizeof(GuardControl));
   return C;
 }
 
+constexpr size_t aligned(size_t Bytes) { return (Bytes + 255) / 256 * 256; }
+constexpr size_t CostOffset = aligned(sizeof(GuardControl)) + aligned(sizeof(GainBoundSums));
+
 } // namespace
+
+size_t costBufferBytes(uint32_t Threads) { return CostOffset + size_t(Threads) * 4; }
+
+void carveCostBuffers(DecisionBuffers &B, uint32_t Threads, char *Base) {
+  B.Threads = Threads;
+  B.CostBlock = Base;
+  B.Control = reinterpret_cast<GuardControl *>(Base);
+  B.BoundSums = reinterpret_cast<GainBoundSums *>(Base + aligned(sizeof(GuardControl)));
+  B.Cost = reinterpret_cast<float *>(Base + CostOffset);
+}
 
 size_t decisionBufferBytes(const Machine &M) {
   return carve(M, sortTempBytes(M.Blocks * M.ThreadsPerBlock)).Total;
 }
 
 uint32_t *carveDecisionBuffers(DecisionBuffers &B, const Machine &M, char *Base) {
-  B.Threads = M.Blocks * M.ThreadsPerBlock;
   B.SortTempBytes = sortTempBytes(B.Threads);
   Carving C = carve(M, B.SortTempBytes);
   auto At = [Base](size_t Offset) { return reinterpret_cast<uint32_t *>(Base + Offset); };
   auto FloatsAt = [Base](size_t Offset) { return reinterpret_cast<float *>(Base + Offset); };
-  B.Cost = FloatsAt(C.Cost);
   B.SortedCost = FloatsAt(C.SortedCost);
   B.Ids = At(C.Ids);
   B.Perm = At(C.Perm);
@@ -74,7 +84,6 @@ uint32_t *carveDecisionBuffers(DecisionBuffers &B, const Machine &M, char *Base)
     B.InBlockPerm = At(C.InBlockPerm);
   B.SortTemp = Base + C.Temp;
   B.Sums = reinterpret_cast<LayoutSums *>(Base + C.Sums);
-  B.Control = reinterpret_cast<GuardControl *>(Base + C.Control);
   return At(C.D);
 }
 

@@ -25,6 +25,8 @@ enum Stamp : unsigned {
 
 // Written by the GPU into mapped host memory.
 struct DecisionResult {
+  uint32_t MayGain;                        // the gain bound's verdict (GainBound.h)
+  double BestCase;                         // its bestCaseCycles
   double EstimateOriginal, EstimateChosen; // estimateCycles
   double EstimateChunked;                  // the chunked layout's (0: none)
   double EstimateInBlocks;                 // the layout sorted within blocks' (0: none)
@@ -65,10 +67,17 @@ struct LayoutSums {
 
 enum class Forced : uint32_t { Auto, Sorting, GreedyMax, Chunked, InBlocks };
 
-// Device buffers of one kernel and launch shape, reused by every decision.
+struct GainBoundSums;
+
+// Device buffers of one kernel and launch shape, reused by every decision:
+// the costs' block (carveCostBuffers, from the scratch pool until the gain
+// bound sends the shape on to a decision), then the rest.
 struct DecisionBuffers {
   uint32_t Threads = 0;
+  void *CostBlock = nullptr;   // Cost, Control and BoundSums
   float *Cost = nullptr;       // the cost clone's output, by logical thread
+  GuardControl *Control = nullptr;
+  GainBoundSums *BoundSums = nullptr;
   float *SortedCost = nullptr;
   uint32_t *Ids = nullptr;     // 0..Threads-1, written once
   uint32_t *Perm = nullptr;    // thread ids by descending cost
@@ -85,15 +94,19 @@ struct DecisionBuffers {
   void *SortTemp = nullptr;
   size_t SortTempBytes = 0;
   LayoutSums *Sums = nullptr;
-  GuardControl *Control = nullptr;
 };
 
 // CUB's scratch for sorting Threads costs.
 size_t sortTempBytes(uint32_t Threads);
 
-// The bytes of one allocation that holds the buffers of a decision on
+// The bytes of the costs' block of a launch of Threads threads;
+// carveCostBuffers lays it out from its Base (DecisionBuffers.cpp).
+size_t costBufferBytes(uint32_t Threads);
+void carveCostBuffers(DecisionBuffers &B, uint32_t Threads, char *Base);
+
+// The bytes of one allocation that holds the rest of a decision's buffers on
 // launches of shape M and one D; carveDecisionBuffers lays them out from
-// its Base and returns the D (DecisionBuffers.cpp).
+// its Base and returns the D.
 size_t decisionBufferBytes(const Machine &M);
 uint32_t *carveDecisionBuffers(DecisionBuffers &B, const Machine &M, char *Base);
 

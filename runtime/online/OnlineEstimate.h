@@ -82,6 +82,44 @@ DIVOPT_HOST_DEVICE inline double estimateCycles(const LayoutCost &C, float MaxWa
   return T > MaxWarp ? T : MaxWarp;
 }
 
+// No layout's estimate is below this: however the launch's threads are
+// grouped, a warp runs at least its lanes' mean cost, so the warp maxima sum
+// to at least TotalCost / 32, and the heaviest block to at least the mean
+// block's share of that; the costliest thread leads some warp in any layout
+// (dealtCost's bound too is above it). Where the launch as written already
+// estimates within MinGain of it, no sort can find a gain: the decision
+// stops at the costs (GainBound.h).
+DIVOPT_HOST_DEVICE inline double bestCaseCycles(double TotalCost, float MaxWarp,
+                                                const Machine &M) {
+  LayoutCost C;
+  C.WarpMaxSum = TotalCost / 32;
+  C.MaxBlockSum = float(C.WarpMaxSum / M.Blocks);
+  return estimateCycles(C, MaxWarp, M);
+}
+DIVOPT_HOST_DEVICE inline bool regroupingMayGain(double Original, double BestCase,
+                                                 double MinGain) {
+  return Original >= BestCase * (1.0 + MinGain);
+}
+
+// What a decision costs beyond the launches it runs: its sorts and estimates
+// on the GPU and queueing them on the host. H100 (docs/online.md, "What it
+// costs"): 0.096 ms of GPU time at 2^16 threads, 0.153 at 2^21, 0.627 at
+// 2^24; 0.09 ms of host time on an H100, 0.15-0.19 on an H200.
+inline double decisionCostMs(uint32_t Threads) { return 0.25 + 0.03 * (Threads / 1048576.0); }
+
+// Whether a shape whose gain bound leaves room should be decided now (the
+// ski-rental rule): once the launches it has run as written (the cost clone
+// and those since) could have saved, at the bound's best, what a decision
+// costs. A launch of a millisecond that may gain a third pays at once; one of
+// 24 us (benchmarks/online/varying_shapes.cu) waits for about fifteen
+// launches, and a program that runs it fewer times never pays for a decision
+// it could not win back. Deciding late forgoes at most one decision's cost.
+inline bool decisionPays(uint64_t LaunchesSeen, double LaunchMs, double OriginalCycles,
+                         double BestCaseCycles, uint32_t Threads) {
+  double Ceiling = OriginalCycles > 0 ? 1 - BestCaseCycles / OriginalCycles : 0;
+  return double(LaunchesSeen) * LaunchMs * Ceiling >= decisionCostMs(Threads);
+}
+
 // Dealing the sorted warps in serpentine order leaves no block more than
 // one warp above the mean: a bound, since the GPU never forms those blocks.
 DIVOPT_HOST_DEVICE inline LayoutCost dealtCost(const LayoutCost &SortedCost, float MaxWarp,

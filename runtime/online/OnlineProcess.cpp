@@ -1,5 +1,6 @@
 #include "online/OnlineProcess.h"
 #include "online/DecisionKernels.h"
+#include "online/GainBound.h"
 #include "online/ResultPool.h"
 #include "optimize/DeviceLatencyTable.h"
 
@@ -11,7 +12,8 @@ void prepareProcess(cudaStream_t Stream) {
   static std::once_flag Prepared;
   std::call_once(Prepared, [&] {
     latencyTable();
-    if (preloadStreamWrites() != cudaSuccess || preloadDecisionKernels(Stream) != cudaSuccess)
+    if (preloadStreamWrites() != cudaSuccess || preloadGainBound() != cudaSuccess ||
+        preloadDecisionKernels(Stream) != cudaSuccess)
       cudaGetLastError(); // not fatal: the kernels load at first use instead
     registerResultPool();
   });

@@ -4,7 +4,9 @@
 #include "online/CostWeights.h"
 #include "online/OnlineProcess.h"
 #include "online/ProfileCosts.h"
+#include "online/GainBound.h"
 #include "online/ResultPool.h"
+#include "online/ScratchPool.h"
 #include "optimize/DeviceLatencyTable.h"
 
 #include <algorithm>
@@ -111,62 +113,60 @@ bool OnlineSlot::eventDone(cudaEvent_t E) {
   return false;
 }
 
-// Buffers stay for the process: every later decision of this shape reuses
-// them. cudaMalloc, not cudaMallocAsync: the memory is at once usable from
-// every stream, and a process's first cudaMallocAsync costs 9-10 ms (the
-// pool's set-up) on an H100.
+// The costs' block and the rest of the decision's buffers come from the
+// scratch pool: a shape the gain bound turns away gives its costs back; a
+// decided shape keeps both for the process, so every later decision of it
+// reuses them.
 //
-// In two stages around the reference launch, so that a shape's first launch
-// queues the user's work early: before it, the buffers, CUB's scratch and
-// the thread ids, and in a process's first slot the decision's kernels
-// (prepareProcess, unless the warm-up thread did it); after it, while the GPU runs it, the mapped
-// results and the events.
-bool OnlineSlot::allocateBeforeReference(cudaStream_t Stream, std::string &Why) {
-  if (B.Cost)
-    return true;
-  size_t Bytes = decisionBufferBytes(M);
-  Laps.lap("sort scratch size");
-  // The buffers stay for the process, one set per shape decided: they must
-  // not take the memory the program allocates next.
-  size_t Free = 0, Total = 0;
-  if (cudaMemGetInfo(&Free, &Total) != cudaSuccess || Free < Bytes + Total / 8) {
-    cudaGetLastError();
-    Why = "its " + std::to_string(Bytes >> 20) + " MiB of decision buffers would leave less "
-          "than an eighth of the GPU's memory free";
-    return false;
+// Before the reference launch: the costs' block, and in a process's first
+// slot the decision's kernels (prepareProcess, unless the warm-up thread did
+// it); after it, while the GPU runs the user's work, the mapped results and
+// the events; at the decision, the rest.
+bool OnlineSlot::allocateCosts(cudaStream_t Stream, std::string &Why) {
+  if (!B.CostBlock) {
+    void *Block = acquireScratch(costBufferBytes(M.Blocks * M.ThreadsPerBlock), Why);
+    if (!Block)
+      return false;
+    carveCostBuffers(B, M.Blocks * M.ThreadsPerBlock, static_cast<char *>(Block));
   }
-  char *Base = nullptr;
-  if (cudaMalloc(reinterpret_cast<void **>(&Base), Bytes) != cudaSuccess) {
-    cudaGetLastError();
-    Why = "no GPU memory for its " + std::to_string(Bytes / 1024) + " KiB of decision buffers";
-    return false;
-  }
-  Buffers[0].D = carveDecisionBuffers(B, M, Base);
-  Laps.lap("buffers");
-  if (queueIds(B, Stream) != cudaSuccess) {
-    cudaGetLastError();
-    Why = "its thread ids did not queue";
-    return false;
-  }
+  Laps.lap("costs");
   prepareProcess(Stream); // done already where the warm-up thread ran
-  Laps.lap("ids and decision kernels");
+  Laps.lap("decision kernels");
   return true;
 }
 
-bool OnlineSlot::allocateAfterReference(std::string &Why) {
+bool OnlineSlot::allocateResults(std::string &Why) {
   if (Result)
     return true;
   bool Ok = (Result = allocateResult()) != nullptr;
   Laps.lap("mapped results");
-  Ok = Ok && cudaEventCreateWithFlags(&Decided, cudaEventDisableTiming) == cudaSuccess &&
-       cudaEventCreateWithFlags(&Judged, cudaEventDisableTiming) == cudaSuccess &&
-       cudaEventCreateWithFlags(&Handoff, cudaEventDisableTiming) == cudaSuccess;
+  for (cudaEvent_t *E : {&Bounded, &Decided, &Judged, &Handoff})
+    Ok = Ok && cudaEventCreateWithFlags(E, cudaEventDisableTiming) == cudaSuccess;
   if (!Ok) {
     cudaGetLastError();
     Result = nullptr;
     Why = "no mapped memory or events for its results";
   }
   return Ok;
+}
+
+bool OnlineSlot::allocateDecision(cudaStream_t Stream, std::string &Why) {
+  if (DecisionBlock)
+    return true;
+  size_t Bytes = decisionBufferBytes(M);
+  Laps.lap("sort scratch size");
+  // Kept for the process, never released: carved from the pool's slabs, so
+  // that most shapes' decisions make no cudaMalloc of their own.
+  if (!(DecisionBlock = static_cast<char *>(keepScratch(Bytes, Why))))
+    return false;
+  Buffers[0].D = carveDecisionBuffers(B, M, DecisionBlock);
+  Laps.lap("buffers");
+  if (queueIds(B, Stream) != cudaSuccess) {
+    cudaGetLastError();
+    Why = "its thread ids did not queue";
+    return false;
+  }
+  return true;
 }
 
 void OnlineSlot::HostLaps::lap(const char *Stage) {
@@ -208,12 +208,12 @@ bool OnlineSlot::uploadProfileCosts(const LaunchRequest &L) {
   return Ok;
 }
 
-cudaError_t OnlineSlot::startDecision(const LaunchRequest &L) {
+cudaError_t OnlineSlot::startBound(const LaunchRequest &L) {
   Laps = HostLaps{};
   std::string Why;
   latencyTable(); // read once per process
   Laps.lap("latency table");
-  if (!allocateBeforeReference(L.Stream, Why))
+  if (!allocateCosts(L.Stream, Why))
     return disable(L, Why);
   if (!CostsChecked) {
     CostsChecked = true;
@@ -221,6 +221,60 @@ cudaError_t OnlineSlot::startDecision(const LaunchRequest &L) {
   }
   const std::vector<float> &Weights = costWeights(K);
   Laps.lap("weights");
+  // The trials' clone loads now, while the GPU may be idle: under lazy
+  // loading, a first lookup once the reference launch runs waits for it.
+  redirectClone(K);
+  Laps.lap("redirected clone");
+  // The reference launch is the user's launch: the cost clone, which also
+  // computes the kernel's results, or with costs from a profile the original.
+  queueCostStart(B, L.Stream);
+  if (FromProfile) {
+    if (cudaError_t E = launchOriginal(L); E != cudaSuccess)
+      return E;
+  } else {
+    if (launchCostClone(K, L, Weights, B.Cost) != CUDA_SUCCESS)
+      return disable(L, "its cost clone did not launch");
+    ++Stats.CostLaunches;
+  }
+  queueStamp(B, CostEnd, L.Stream);
+  Laps.lap(FromProfile ? "original" : "cost clone");
+  // From here on the GPU runs the user's work while the host queues the rest.
+  // If it fails, the user's work is done; later launches run the original
+  // (the costs' block stays: the GPU may still be writing it).
+  cudaError_t E = cudaSuccess;
+  if (!allocateResults(Why) ||
+      (E = queueGainBound(B, M, config().MinGain, Choice, Result, L.Stream)) != cudaSuccess ||
+      cudaEventRecord(Bounded, L.Stream) != cudaSuccess) {
+    cudaGetLastError();
+    Now = Phase::Disabled;
+    Stats.Disabled = !Why.empty() ? Why
+                                  : std::string("the gain bound did not queue: ") +
+                                        cudaGetErrorString(E);
+    Stats.Verdict = "original";
+    warn("not regrouping " + K.Name + " " + shapeText(S) + " online: " + Stats.Disabled +
+         "; running the original");
+    return cudaSuccess;
+  }
+  BoundStream = L.Stream;
+  BoundSeen = false;
+  Deferred = 0;
+  SinceDecision = 0;
+  Now = Phase::Bounding;
+  Laps.lap("gain bound");
+  Stats.DecisionHostMs += Laps.TotalMs;
+  if (config().Verbose >= 2)
+    warn("online " + K.Name + " " + shapeText(S) + ": gain bound queued; host: " + Laps.Text);
+  return cudaSuccess;
+}
+
+cudaError_t OnlineSlot::startDecision(const LaunchRequest &L) {
+  Laps = HostLaps{};
+  std::string Why;
+  // The costs are complete in the bound's stream order.
+  if (L.Stream != BoundStream && cudaStreamWaitEvent(L.Stream, Bounded, 0) != cudaSuccess)
+    cudaGetLastError();
+  if (!allocateDecision(L.Stream, Why))
+    return disable(L, Why);
 
   // Build into the buffer no Steady launch reads; wait (on the GPU) for the
   // streams that read it before, and never touch one a graph holds.
@@ -239,57 +293,30 @@ cudaError_t OnlineSlot::startDecision(const LaunchRequest &L) {
   cudaGetLastError(); // a reader stream the user destroyed since
   Target.ReadBy.clear();
 
-  // The trials' clone loads now, while the GPU may be idle: under lazy
-  // loading, a first lookup once the reference launch runs waits for it.
-  redirectClone(K);
-  Laps.lap("redirected clone");
-  // The reference launch is the user's launch: the cost clone, which also
-  // computes the kernel's results, or with costs from a profile the original.
-  queueStamp(B, CostStart, L.Stream);
-  if (FromProfile) {
-    if (cudaError_t E = launchOriginal(L); E != cudaSuccess)
-      return E;
-  } else {
-    if (launchCostClone(K, L, Weights, B.Cost) != CUDA_SUCCESS)
-      return disable(L, "its cost clone did not launch");
-    ++Stats.CostLaunches;
-  }
-  queueStamp(B, CostEnd, L.Stream);
-  Laps.lap(FromProfile ? "original" : "cost clone");
-  // From here on the GPU runs the user's work while the host queues the rest.
-  // If it fails, the user's work is done; later launches run the original.
-  cudaError_t E = cudaSuccess;
-  if (!allocateAfterReference(Why) ||
-      (E = queueDecision(B, M, config().MinGain, Choice, Target.D, Result, L.Stream)) !=
-          cudaSuccess ||
-      cudaEventRecord(Decided, L.Stream) != cudaSuccess) {
+  if (cudaError_t E = queueDecision(B, M, config().MinGain, Choice, Target.D, Result, L.Stream);
+      E != cudaSuccess || cudaEventRecord(Decided, L.Stream) != cudaSuccess) {
     cudaGetLastError();
-    Now = Phase::Disabled;
-    Stats.Disabled = !Why.empty() ? Why
-                                  : std::string("the GPU decision did not queue: ") +
-                                        cudaGetErrorString(E);
-    Stats.Verdict = "original";
-    warn("not regrouping " + K.Name + " " + shapeText(S) + " online: " + Stats.Disabled +
-         "; running the original");
-    return cudaSuccess;
+    return disable(L, std::string("the GPU decision did not queue: ") + cudaGetErrorString(E));
   }
   ++Stats.Decisions;
+  if (Stats.Verdict == "deferred")
+    Stats.Verdict = "deciding";
   DecisionStream = L.Stream;
   DecidedSeen = false;
   TrialsQueued = 0;
-  SinceDecision = 0;
-  if (Choice == Forced::Auto) {
-    Now = Phase::Trials;
-  } else { // asked for by name: no guard, the GPU's choice is the verdict
-    cudaEventRecord(Judged, L.Stream);
-    Now = Phase::Judging;
-  }
   Laps.lap("decision kernels");
   Stats.DecisionHostMs += Laps.TotalMs;
   if (config().Verbose >= 2)
     warn("online " + K.Name + " " + shapeText(S) + ": decision " +
          std::to_string(Stats.Decisions) + " queued; host: " + Laps.Text);
-  return cudaSuccess;
+  if (Choice == Forced::Auto) {
+    Now = Phase::Trials;
+    return trial(L); // this launch is the first trial
+  }
+  // Asked for by name: no guard, the GPU's choice is the verdict.
+  cudaEventRecord(Judged, L.Stream);
+  Now = Phase::Judging;
+  return launchRedirected(L, Target);
 }
 
 cudaError_t OnlineSlot::trial(const LaunchRequest &L) {
@@ -363,8 +390,71 @@ void OnlineSlot::finish(bool Regroup) {
   }
 }
 
+void OnlineSlot::finishUnbounded() {
+  Now = Phase::Steady;
+  UseRedirected = false;
+  Stats.Verdict = "original";
+  Stats.Layout = "-";
+  Stats.ReferenceMs = Stats.KeptMs = Stats.CostCloneMs;
+  Stats.EstimatedGain = Result->BestCase > 0 ? Result->EstimateOriginal / Result->BestCase - 1 : 0;
+  // Profile costs are uploaded once and kept; a clone's are measured anew.
+  if (!FromProfile) {
+    releaseScratch(B.CostBlock);
+    B.CostBlock = nullptr;
+    B.Cost = nullptr;
+    B.Control = nullptr;
+    B.BoundSums = nullptr;
+  }
+  if (config().Verbose) {
+    char Line[320];
+    std::snprintf(Line, sizeof Line,
+                  "online %s %s: keeping the original; no layout can gain %.0f%% (at most "
+                  "%+.1f%%, original %.4g cycles); %s %.3f ms; no decision",
+                  K.Name.c_str(), shapeText(S).c_str(), 100 * config().MinGain,
+                  100 * Stats.EstimatedGain, Result->EstimateOriginal,
+                  FromProfile ? "costs from the profile, original" : "cost clone",
+                  Stats.CostCloneMs);
+    warn(Line);
+  }
+}
+
+// Where the bound is seen and leaves room: whether this launch decides, or
+// runs the original because the launches so far could not have saved what a
+// decision costs (decisionPays). A layout asked for by name decides at once,
+// and so does a refresh: the shape paid for a decision before, and its
+// launches run the last verdict's layout only once the next is made.
+bool OnlineSlot::decisionPaysNow() {
+  if (!BoundSeen || Choice != Forced::Auto || Stats.Decisions > 0)
+    return true;
+  double LaunchMs = nsToMs(double(Result->Stamps[CostEnd] - Result->Stamps[CostStart]));
+  if (decisionPays(1 + Deferred, LaunchMs, Result->EstimateOriginal, Result->BestCase,
+                   B.Threads))
+    return true;
+  if (Deferred == 0 && config().Verbose) {
+    char Line[320];
+    std::snprintf(Line, sizeof Line,
+                  "online %s %s: deferring the decision: its launches (%.3f ms, the cost clone) "
+                  "could save at most %.0f%% each, and a decision costs about %.2f ms",
+                  K.Name.c_str(), shapeText(S).c_str(), LaunchMs,
+                  100 * (1 - Result->BestCase / Result->EstimateOriginal),
+                  decisionCostMs(B.Threads));
+    warn(Line);
+  }
+  Stats.Verdict = "deferred";
+  ++Deferred;
+  return false;
+}
+
 // Everything the host reads here was written by kernels before the event.
 void OnlineSlot::learn() {
+  if (Now == Phase::Bounding && !BoundSeen && eventDone(Bounded)) {
+    BoundSeen = true;
+    Stats.CostCloneMs = nsToMs(double(Result->Stamps[CostEnd] - Result->Stamps[CostStart]));
+    if (!Result->MayGain) {
+      finishUnbounded();
+      return;
+    }
+  }
   if ((Now == Phase::Trials || Now == Phase::Judging) && !DecidedSeen && eventDone(Decided)) {
     DecidedSeen = true;
     Stats.Layout = layoutName(Result->Estimated);
@@ -427,7 +517,9 @@ cudaError_t OnlineSlot::launch(const LaunchRequest &L) {
   case Phase::Cold:
     if (Stats.Verdict == "waiting")
       Stats.Verdict = "deciding"; // the shape came back
-    return startDecision(L);
+    return startBound(L);
+  case Phase::Bounding:
+    return decisionPaysNow() ? startDecision(L) : launchOriginal(L);
   case Phase::Trials:
     handOff(L.Stream);
     return trial(L);

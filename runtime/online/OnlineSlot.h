@@ -11,9 +11,17 @@
 //            writes each thread's latency-weighted cost), or, when
 //            DIVOPT_PROFILE_USE holds this shape, the original with the
 //            profile's costs uploaded once; either is timed (the guard's
-//            reference); the GPU sorts the costs, estimates each layout and
-//            writes D (DecisionKernels.h)
-//   Trials   the next three launches run the redirected clone between
+//            reference); behind it, one kernel bounds what any layout could
+//            gain (GainBound.h)
+//   Bounding until the host sees the bound: where no layout can gain, the
+//            verdict is the original and the costs' memory goes back to the
+//            pool. Where the shape's launches are too short for a decision
+//            to pay yet (decisionPays), they run the original until they
+//            could have saved what it costs. Else, or where the bound is not
+//            seen yet, the next launch queues the decision: the GPU sorts the
+//            costs, estimates each layout and writes D (DecisionKernels.h),
+//            and the launch is the first trial
+//   Trials   that launch and the next four run the redirected clone between
 //            %globaltimer stamps, in layouts the GPU picks from what the
 //            reference and the earlier trials measured: the probe (every
 //            sixteenth block regrouped), the full regrouping, then the other
@@ -58,25 +66,29 @@ public:
   OnlineStats stats();
 
 private:
-  enum class Phase { Waiting, Cold, Trials, Judging, Steady, Disabled };
+  enum class Phase { Waiting, Cold, Bounding, Trials, Judging, Steady, Disabled };
   struct RedirectBuffer {
     uint32_t *D = nullptr;
     bool Pinned = false;                // captured into a graph: never rewritten
     std::vector<cudaStream_t> ReadBy;   // streams that launched with it since written
   };
 
+  cudaError_t startBound(const LaunchRequest &L);
   cudaError_t startDecision(const LaunchRequest &L);
   bool uploadProfileCosts(const LaunchRequest &L);
   cudaError_t trial(const LaunchRequest &L);
   cudaError_t launchOriginal(const LaunchRequest &L);
   cudaError_t launchRedirected(const LaunchRequest &L, RedirectBuffer &Buffer);
   cudaError_t disable(const LaunchRequest &L, const std::string &Why);
-  bool allocateBeforeReference(cudaStream_t Stream, std::string &Why);
-  bool allocateAfterReference(std::string &Why);
+  bool allocateCosts(cudaStream_t Stream, std::string &Why);
+  bool allocateResults(std::string &Why);
+  bool allocateDecision(cudaStream_t Stream, std::string &Why);
   bool eventDone(cudaEvent_t E);
   void learn(); // reads what the GPU decided once its events are done
   void handOff(cudaStream_t Stream);
   void finish(bool Regroup);
+  void finishUnbounded(); // the bound says no layout can gain
+  bool decisionPaysNow();
 
   // Where a decision's host time went, for DIVOPT_VERBOSE=2.
   struct HostLaps {
@@ -95,8 +107,12 @@ private:
   cudaStream_t DecisionStream = nullptr;
   unsigned TrialsQueued = 0;
   bool DecidedSeen = false;
-  cudaEvent_t Decided = nullptr, Judged = nullptr, Handoff = nullptr;
+  bool BoundSeen = false;           // the bound's event done: Result's bound is there
+  uint64_t Deferred = 0;            // launches run as written since, the decision not paying yet
+  cudaStream_t BoundStream = nullptr;
+  cudaEvent_t Bounded = nullptr, Decided = nullptr, Judged = nullptr, Handoff = nullptr;
   DecisionBuffers B;
+  char *DecisionBlock = nullptr;    // B's buffers past the costs' block, kept for the process
   DecisionResult *Result = nullptr; // mapped pinned host memory
   RedirectBuffer Buffers[2];
   int Live = -1, Building = 0;      // Buffers index in Steady / of the decision

@@ -28,8 +28,9 @@ struct OnlineStats {
                                // where the costs came from a profile
   double DecisionGpuMs = 0;    // all decisions, %globaltimer between their first and last kernel
   double DecisionHostMs = 0;   // all decisions, host time queueing them
-  // "deciding", "original", "regrouped", or "waiting" (a shape launched once
-  // and not decided, OnlineSlot.h)
+  // "deciding", "original", "regrouped", "waiting" (a shape launched once
+  // and not decided, OnlineSlot.h) or "deferred" (launches too short for a
+  // decision to pay yet, decisionPays)
   std::string Verdict = "deciding";
   std::string Disabled;        // why the slot runs the original for good
 

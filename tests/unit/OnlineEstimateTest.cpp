@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
 #include <numeric>
 #include <vector>
 
@@ -31,7 +32,76 @@ std::vector<float> blockSums(const std::vector<float> &Costs, const Machine &M) 
   return Sums;
 }
 
+// A layout's cost from its costs by physical position.
+LayoutCost layoutCost(const std::vector<float> &Costs, const Machine &M) {
+  std::vector<float> Sums = blockSums(Costs, M);
+  return {std::accumulate(Sums.begin(), Sums.end(), 0.0),
+          *std::max_element(Sums.begin(), Sums.end())};
+}
+
 } // namespace
+
+// The gain bound (GainBound.h) turns a shape away where the launch as written
+// is within MinGain of bestCaseCycles: that must never hide a layout the
+// decision would have chosen.
+TEST(OnlineEstimate, NoLayoutEstimatesBelowTheBestCase) {
+  Machine M{132, 64, 128};
+  uint32_t N = M.Blocks * M.ThreadsPerBlock;
+  uint32_t Seed = 12345;
+  for (int Round = 0; Round < 20; ++Round) {
+    std::vector<float> Costs(N);
+    for (float &C : Costs) {
+      Seed = Seed * 1664525u + 1013904223u;
+      C = float((Seed >> 8) % (Round % 2 ? 1000 : 20) + 1);
+    }
+    double Total = std::accumulate(Costs.begin(), Costs.end(), 0.0);
+    float MaxWarp = *std::max_element(Costs.begin(), Costs.end());
+    double Best = bestCaseCycles(Total, MaxWarp, M);
+    std::vector<float> Sorted = Costs;
+    std::sort(Sorted.begin(), Sorted.end(), std::greater<float>());
+    LayoutCost AsSorted = layoutCost(Sorted, M);
+    for (LayoutCost C : {layoutCost(Costs, M), AsSorted, layoutCost(dealt(Sorted, M), M),
+                         dealtCost(AsSorted, MaxWarp, M)})
+      EXPECT_GE(estimateCycles(C, MaxWarp, M), Best * (1 - 1e-6));
+  }
+}
+
+TEST(OnlineEstimate, BestCaseTurnsAwayOnlyLaunchesWithNothingToGain) {
+  Machine M{132, 2048, 128}; // many waves: the warps' sum, not the longest warp, sets the time
+  uint32_t N = M.Blocks * M.ThreadsPerBlock;
+  // Every thread alike but a bounds check's idle tail: nothing to gain.
+  std::vector<float> Uniform(N, 40.0f);
+  for (uint32_t T = N - 100; T < N; ++T)
+    Uniform[T] = 2.0f;
+  double Total = std::accumulate(Uniform.begin(), Uniform.end(), 0.0);
+  double AsWritten = estimateCycles(layoutCost(Uniform, M), 40.0f, M);
+  EXPECT_FALSE(regroupingMayGain(AsWritten, bestCaseCycles(Total, 40.0f, M), 0.05));
+  // One thread in eight runs 32 times as long, spread over every warp.
+  std::vector<float> Skewed(N, 8.0f);
+  for (uint32_t T = 0; T < N; T += 8)
+    Skewed[T] = 256.0f;
+  Total = std::accumulate(Skewed.begin(), Skewed.end(), 0.0);
+  AsWritten = estimateCycles(layoutCost(Skewed, M), 256.0f, M);
+  EXPECT_TRUE(regroupingMayGain(AsWritten, bestCaseCycles(Total, 256.0f, M), 0.05));
+}
+
+// The ski-rental rule: a decision waits until the launches run as written
+// could have saved, at the bound's best, what it costs.
+TEST(OnlineEstimate, ShortLaunchesDeferTheDecisionUntilItCouldHavePaid) {
+  uint32_t Threads = 1 << 21;
+  double Cost = decisionCostMs(Threads);
+  EXPECT_GT(Cost, 0.25);
+  // A millisecond that may gain a third pays at once.
+  EXPECT_TRUE(decisionPays(1, 1.0, 3.0, 2.0, Threads));
+  // 24 us that may gain 80%: not before the launches seen saved the cost.
+  uint64_t Needed = 0;
+  while (!decisionPays(Needed, 0.024, 5.0, 1.0, Threads))
+    ++Needed;
+  EXPECT_GE(double(Needed) * 0.024 * 0.8, Cost);
+  EXPECT_LT(double(Needed - 1) * 0.024 * 0.8, Cost);
+  // No room: never.
+  EXPECT_FALSE(decisionPays(1000000, 1.0, 2.0, 2.0, Threads));
+}
 
 TEST(OnlineEstimate, DealtLayoutIsAPermutation) {
   for (Machine M : {Machine{132, 7, 64}, Machine{132, 1, 1024}, Machine{4, 33, 32}}) {
