@@ -18,7 +18,9 @@ struct KernelInfo {
   bool Usable = false;     // false: Problem says why; launch the original
   std::string Problem;
   KernelNote Note;
-  std::string NoteJson;    // serializeKernelNote(Note), stored in profiles
+  // serializeKernelNote(Note), stored in profiles, and its digest: set only
+  // in profile mode and where a profile or model is used.
+  std::string NoteJson;
   uint64_t NoteDigest = 0;
   CUmodule Module = nullptr;           // the GPU module it was loaded from
   CUfunction ProfileClone = nullptr;   // profile mode only

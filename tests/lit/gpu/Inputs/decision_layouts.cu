@@ -106,7 +106,9 @@ int main() {
   for (auto [Blocks, ThreadsPerBlock] : Shapes) {
     Machine M{uint32_t(SMs), Blocks, ThreadsPerBlock};
     DecisionBuffers B;
-    char *Base = nullptr;
+    char *CostBase = nullptr, *Base = nullptr;
+    CHECK(cudaMalloc(&CostBase, costBufferBytes(Blocks * ThreadsPerBlock)));
+    carveCostBuffers(B, Blocks * ThreadsPerBlock, CostBase);
     CHECK(cudaMalloc(&Base, decisionBufferBytes(M)));
     uint32_t *D = carveDecisionBuffers(B, M, Base);
     std::vector<float> Cost(B.Threads);
@@ -133,6 +135,7 @@ int main() {
       Failures += *Why != 0;
     }
     CHECK(cudaFree(Base));
+    CHECK(cudaFree(CostBase));
   }
   CHECK(cudaFreeHost(R));
   return Failures ? 1 : 0;
