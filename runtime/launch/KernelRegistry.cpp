@@ -55,7 +55,8 @@ void digestNotes(KernelInfo &K) {
   const RuntimeConfig &C = config();
   if (C.RunMode != Mode::Profile && C.ProfileUse.empty() && C.Model.empty())
     return;
-  digestNotes(K);
+  K.NoteJson = serializeKernelNote(K.Note);
+  K.NoteDigest = fnv1a64(K.NoteJson);
 }
 
 const char *const DriverTooOld =
