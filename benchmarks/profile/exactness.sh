@@ -3,7 +3,9 @@
 # by an older build that writes version 2 (every block counted, dense) and by
 # this build (edge counters, compacted on the GPU), every launch recorded, and
 # the two profiles compared block count by block count for every thread
-# (bench-profile-compare). Needs a GPU.
+# (bench-profile-compare). OLD_BIN_DIR may also be a build that writes
+# version 3 (one layout against another); both record every launch. Needs a
+# GPU.
 #   benchmarks/profile/exactness.sh OLD_BIN_DIR NEW_BIN_DIR [APPS...]
 set -uo pipefail
 OLD=${1:?usage: exactness.sh OLD_BIN_DIR NEW_BIN_DIR [APPS...]}
@@ -15,7 +17,7 @@ mkdir -p "$SCRATCH"
 Failed=0
 for App in $APPS; do
   rm -f "$SCRATCH"/old.divprof "$SCRATCH"/new.divprof
-  DIVOPT_MODE=profile DIVOPT_PROFILE_FILE=$SCRATCH/old.divprof \
+  DIVOPT_MODE=profile DIVOPT_PROFILE_LAUNCHES=all DIVOPT_PROFILE_FILE=$SCRATCH/old.divprof \
     timeout 300 "$OLD/bench-app-$App" --repeat 1 >/dev/null 2>&1
   DIVOPT_MODE=profile DIVOPT_PROFILE_LAUNCHES=all DIVOPT_PROFILE_FILE=$SCRATCH/new.divprof \
     timeout 300 "$NEW/bench-app-$App" --repeat 1 >/dev/null 2>&1

@@ -2,6 +2,7 @@
 #include "divopt/ProfileFile.h"
 
 #include <cstring>
+#include <memory>
 #include <stdexcept>
 #include <zstd.h>
 
@@ -280,12 +281,32 @@ Compacted compactBlockMajor(const uint32_t *Counts, uint64_t Threads, uint32_t B
   return C;
 }
 
-std::string compress(const void *Data, size_t Size) {
+std::string compress(const std::vector<Piece> &Pieces) {
+  auto Check = [](size_t R) {
+    if (ZSTD_isError(R))
+      throw std::runtime_error(std::string("zstd compression failed: ") + ZSTD_getErrorName(R));
+    return R;
+  };
+  std::unique_ptr<ZSTD_CCtx, size_t (*)(ZSTD_CCtx *)> Z(ZSTD_createCCtx(), ZSTD_freeCCtx);
+  if (!Z)
+    throw std::runtime_error("zstd compression failed: out of memory");
+  uint64_t Size = 0;
+  for (const Piece &P : Pieces)
+    Size += P.Bytes;
+  Check(ZSTD_CCtx_setParameter(Z.get(), ZSTD_c_compressionLevel, ZstdLevel));
+  // The frame declares its content size, which readers check.
+  Check(ZSTD_CCtx_setPledgedSrcSize(Z.get(), Size));
   std::string Out(ZSTD_compressBound(Size), '\0');
-  size_t N = ZSTD_compress(Out.data(), Out.size(), Data, Size, ZstdLevel);
-  if (ZSTD_isError(N))
-    throw std::runtime_error(std::string("zstd compression failed: ") + ZSTD_getErrorName(N));
-  Out.resize(N);
+  ZSTD_outBuffer To{Out.data(), Out.size(), 0};
+  for (const Piece &P : Pieces) {
+    ZSTD_inBuffer From{P.Data, P.Bytes, 0};
+    while (From.pos < From.size)
+      Check(ZSTD_compressStream2(Z.get(), &To, &From, ZSTD_e_continue));
+  }
+  ZSTD_inBuffer End{nullptr, 0, 0};
+  while (Check(ZSTD_compressStream2(Z.get(), &To, &End, ZSTD_e_end)) != 0) {
+  }
+  Out.resize(To.pos);
   return Out;
 }
 

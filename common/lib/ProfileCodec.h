@@ -51,9 +51,14 @@ void decodeFeatureColumn(const char *Data, uint64_t Threads, uint32_t Encoding, 
 // The zstd level of profile payloads: fast, chosen by measured write speed
 // (docs/profile-format.md).
 inline constexpr int ZstdLevel = 1;
-// One zstd frame, with its content size, of Size bytes at Data. Throws
-// std::runtime_error when zstd fails (out of memory).
-std::string compress(const void *Data, size_t Size);
+// A run of bytes of a payload, compressed where it lies.
+struct Piece {
+  const void *Data;
+  uint64_t Bytes;
+};
+// One zstd frame, with its content size, of the pieces one after another.
+// Throws std::runtime_error when zstd fails (out of memory).
+std::string compress(const std::vector<Piece> &Pieces);
 // Decompresses one frame of exactly Uncompressed bytes; on failure returns
 // false with the problem in Why.
 bool decompress(const char *Frame, size_t FrameSize, uint64_t Uncompressed, std::string &Out,

@@ -4,6 +4,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <deque>
 #include <fcntl.h>
 #include <string_view>
 #include <sys/mman.h>
@@ -207,10 +208,19 @@ void decodePayload(RecordReader &R, size_t At, const std::string &Payload, Launc
   uint64_t IdBitsTotal;
   if (__builtin_mul_overflow(Threads, uint64_t(Bits), &IdBitsTotal))
     In.fail("threads times id width overflow 64 bits");
+  // Layout 4 packs the values as the ids are, at ValueBits bits each.
+  uint32_t ValueBits = 32;
+  if (P.Header.Layout == LayoutPackedCounterClasses) {
+    ValueBits = In.u32("value width");
+    if (ValueBits == 0 || ValueBits > 32)
+      In.fail("class values of " + std::to_string(ValueBits) + " bits (1 to 32 are possible)");
+  }
   uint64_t ClassValues = uint64_t(N) * C; // < 2^64: both are 32-bit
-  In.need(ClassValues, sizeof(uint32_t), "class counters");
+  uint64_t ClassWords = packedIdWords(ClassValues, ValueBits);
+  In.need(ClassWords, sizeof(uint32_t), "class counters");
   std::vector<uint32_t> Classes(ClassValues);
-  In.read(Classes.data(), ClassValues, sizeof(uint32_t), "class counters");
+  In.read(Classes.data(), ClassWords, sizeof(uint32_t), "class counters");
+  unpackInPlace(Classes.data(), ClassValues, ValueBits);
   uint64_t Words = packedIdWords(Threads, Bits);
   In.need(Words, sizeof(uint32_t), "class ids");
   std::vector<uint32_t> Packed(Words);
@@ -364,7 +374,8 @@ Decoded decodeRecord(RecordReader &R, Want W = Want::Dense) {
       R.fail("block dimension of 0");
   H.Layout = R.u32("layout");
   bool Compacted = Version >= 3;
-  if (Compacted ? H.Layout != LayoutCounterClasses && H.Layout != LayoutBlockClasses
+  if (Compacted ? H.Layout != LayoutCounterClasses && H.Layout != LayoutBlockClasses &&
+                      H.Layout != LayoutPackedCounterClasses
                 : H.Layout != LayoutBlockMajor)
     R.fail("unknown counter layout " + std::to_string(H.Layout) + " for version " +
            std::to_string(Version));
@@ -477,29 +488,55 @@ bool writeCompactedRecord(std::FILE *Out, const LaunchHeader &H, uint32_t NumBlo
                           uint32_t NumBranches, const CompactedCounters &Counters,
                           const uint64_t *Branches, uint32_t NumFeatures,
                           const FeatureColumn *Columns) {
-  uint32_t Layout = H.Layout == LayoutBlockClasses ? LayoutBlockClasses : LayoutCounterClasses;
+  uint32_t Layout = H.Layout == LayoutBlockClasses || H.Layout == LayoutPackedCounterClasses
+                        ? H.Layout
+                        : LayoutCounterClasses;
+  bool PackedValues = Layout == LayoutPackedCounterClasses;
   uint64_t Threads = H.threads();
   uint64_t Words = packedIdWords(Threads, Counters.IdBits);
-  RecordWriter P;
-  P.u32(Counters.NumCounters);
-  P.u32(Counters.NumClasses);
-  P.u32(Counters.IdBits);
-  P.raw(Counters.Classes, uint64_t(Counters.NumClasses) * Counters.NumCounters * 4);
-  P.raw(Counters.PackedIds, Words * 4);
-  P.raw(Branches, 2 * uint64_t(NumBranches) * 8);
-  P.u32(NumFeatures);
+  uint64_t Values = uint64_t(Counters.NumClasses) * Counters.NumCounters;
+  // The payload's fields go to zstd where they lie, the small ones from
+  // Fields (a deque: its strings stay put as it grows): a copy of a launch
+  // of 4M classes into one buffer cost as much as compressing it.
+  std::deque<RecordWriter> Fields;
+  std::vector<codec::Piece> Pieces;
+  auto Field = [&]() -> RecordWriter & { return Fields.emplace_back(); };
+  auto Add = [&](const void *Data, uint64_t Bytes) {
+    if (Bytes)
+      Pieces.push_back({Data, Bytes});
+  };
+  RecordWriter &Counts = Field();
+  Counts.u32(Counters.NumCounters);
+  Counts.u32(Counters.NumClasses);
+  Counts.u32(Counters.IdBits);
+  if (PackedValues)
+    Counts.u32(Counters.ValueBits);
+  Add(Counts.Bytes.data(), Counts.Bytes.size());
+  Add(Counters.Classes,
+      (PackedValues ? packedIdWords(Values, Counters.ValueBits) : Values) * 4);
+  Add(Counters.PackedIds, Words * 4);
+  Add(Branches, 2 * uint64_t(NumBranches) * 8);
+  RecordWriter *Tail = &Field();
+  Tail->u32(NumFeatures);
   for (uint32_t F = 0; F < NumFeatures; ++F) {
     const FeatureColumn &Col = Columns[F];
-    P.u32(Col.Encoding);
-    if (Col.Encoding == FeatureConstant)
-      P.raw(&Col.Constant, 8);
-    else
-      P.raw(Col.Data, featureColumnBytes(Col.Encoding, Threads));
+    Tail->u32(Col.Encoding);
+    if (Col.Encoding == FeatureConstant) {
+      Tail->raw(&Col.Constant, 8);
+      continue;
+    }
+    Add(Tail->Bytes.data(), Tail->Bytes.size());
+    Add(Col.Data, featureColumnBytes(Col.Encoding, Threads));
+    Tail = &Field();
   }
-  std::string Frame = codec::compress(P.Bytes.data(), P.Bytes.size());
+  Add(Tail->Bytes.data(), Tail->Bytes.size());
+  uint64_t PayloadBytes = 0;
+  for (const codec::Piece &Piece : Pieces)
+    PayloadBytes += Piece.Bytes;
+  std::string Frame = codec::compress(Pieces);
   RecordWriter Sizes;
   Sizes.u64(Frame.size());
-  Sizes.u64(P.Bytes.size());
+  Sizes.u64(PayloadBytes);
   std::string Head = encodeHeader(H, Layout, NumBlocks, NumBranches) + Sizes.Bytes;
   return writeAll(Out, Head.data(), 1, Head.size()) &&
          writeAll(Out, Frame.data(), 1, Frame.size());

@@ -1,13 +1,12 @@
 #include "online/GainBound.h"
+#include "launch/GlobalTimer.h"
 #include "launch/LoadKernels.h"
 
 namespace divopt::rt::online {
 namespace {
 
 __global__ void costStartKernel(GuardControl *Control, GainBoundSums *Sums) {
-  unsigned long long T;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(T));
-  Control->Stamps[CostStart] = T;
+  Control->Stamps[CostStart] = globalTimer();
   *Sums = GainBoundSums{};
 }
 

@@ -7,6 +7,7 @@
 // clone's run (measured on an H100: 0.86 ms of host time before the clone
 // when they shared a module).
 #include "online/DecisionKernels.h"
+#include "launch/GlobalTimer.h"
 #include "launch/LoadKernels.h"
 
 namespace divopt::rt::online {
@@ -14,11 +15,7 @@ namespace {
 
 constexpr unsigned IdsThreads = 256;
 
-__global__ void stampKernel(unsigned long long *At) {
-  unsigned long long T;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(T));
-  *At = T;
-}
+__global__ void stampKernel(unsigned long long *At) { *At = globalTimer(); }
 
 __global__ void idsKernel(uint32_t *Ids, uint32_t N) {
   uint32_t I = blockIdx.x * blockDim.x + threadIdx.x;

@@ -10,7 +10,8 @@
 //   number   (every 32 threads) representatives write their class number,
 //            their bit's rank, into their slot and their thread id as the
 //            class's representative
-//   gather   each class's vector from its representative's counters
+//   gather   each class's vector from its representative's counters, and
+//            the largest value, which sets the width the vectors are packed to
 //   finish   (every thread) its class number from its slot, checked
 //            against the representative's hashes when the clone summed them,
 //            and packed: a warp's 32 ids are `bits` whole words
@@ -32,6 +33,7 @@
 // reads counters through CountsView, so the classes' vectors are u32 and
 // exact either way.
 #include "profile/ProfileCompaction.h"
+#include "launch/GlobalTimer.h"
 #include "launch/LoadKernels.h"
 #include "divopt/Abi.h"
 
@@ -53,12 +55,6 @@ constexpr unsigned CheckChunk = 32; // counters staged per step of the check
 // bfs (5 counters, about ten classes a warp) spent 119 us checking 4M threads.
 constexpr unsigned LaneCompareChunk = 8;
 constexpr uint16_t Marker = 0xFFFF;
-
-__device__ unsigned long long globalTimer() {
-  unsigned long long T;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(T));
-  return T;
-}
 
 __global__ void stampKernel(unsigned long long *At) { *At = globalTimer(); }
 
@@ -359,17 +355,33 @@ __global__ void numberKernel(uint32_t T, const uint32_t *RepBits, const uint32_t
 
 // Each class's vector, its representative's counters: one thread per value
 // (N * C of them, N known on the GPU only), so that the scattered reads of
-// the 1% of threads that represent a class run side by side. Gathered by the
-// representatives themselves, 121 reads each, the 20M-thread kernel's 200K
-// classes took 0.85 ms (H100, ncu).
-__global__ void gatherKernel(CountsView V, const uint32_t *Reps, uint32_t *Classes, const Meta *M,
+// the 1% of threads that represent a class run side by side; the classes of
+// one warp's representatives are consecutive, so their reads share sectors.
+// Gathered by the representatives themselves, 121 reads each, the
+// 20M-thread kernel's 200K classes took 0.85 ms (H100, ncu).
+//
+// The classes' vectors cross PCIe bit-packed at the bits their largest
+// value needs, up to 16 (packClassesKernel): the 20M-thread kernel's 200K
+// classes of 121 counts of 0 to 4 copied 97 MB as u32, 24 MB as u8, 9 MB at
+// 3 bits. The gather finds that value on the way, into M->ClassMax (a pass
+// of its own over the 4M classes' 484M values took 0.87 ms, H100, ncu); the
+// exact path's classes hold every thread's vector, so the maximum over both
+// paths is the exact path's.
+__global__ void gatherKernel(CountsView V, const uint32_t *Reps, uint32_t *Classes, Meta *M,
                              bool Exact) {
   if (skip(M, Exact))
     return;
   uint64_t Values = uint64_t(M->NumClasses) * V.C;
+  uint32_t Max = 0;
   for (uint64_t I = uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; I < Values;
-       I += uint64_t(gridDim.x) * blockDim.x)
-    Classes[I] = V.count(Reps[I / V.C], uint32_t(I % V.C));
+       I += uint64_t(gridDim.x) * blockDim.x) {
+    uint32_t Value = V.count(Reps[I / V.C], uint32_t(I % V.C));
+    Classes[I] = Value;
+    Max = max(Max, Value);
+  }
+  Max = __reduce_max_sync(~0u, Max);
+  if (threadIdx.x % 32 == 0 && Max)
+    atomicMax(&M->ClassMax, Max);
 }
 
 // Each thread's class from its slot, bit-packed: word W holds bits
@@ -472,21 +484,6 @@ __global__ void fillKernel(unsigned long long *Table, unsigned long long Slots, 
   for (unsigned long long I = uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; I < Slots;
        I += uint64_t(gridDim.x) * blockDim.x)
     Table[I] = Empty;
-}
-
-// The classes' vectors cross PCIe bit-packed at the bits their largest
-// value needs, up to 16 (the host unpacks them before writing the record):
-// the 20M-thread kernel's 200K classes of 121 counts of 0 to 4 copied 97 MB
-// as u32, 24 MB as u8, 9 MB at 3 bits.
-__global__ void classMaxKernel(const uint32_t *Classes, uint32_t C, Meta *M) {
-  uint64_t Values = uint64_t(M->NumClasses) * C;
-  uint32_t Max = 0;
-  for (uint64_t I = uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; I < Values;
-       I += uint64_t(gridDim.x) * blockDim.x)
-    Max = max(Max, Classes[I]);
-  Max = __reduce_max_sync(~0u, Max);
-  if (threadIdx.x % 32 == 0 && Max)
-    atomicMax(&M->ClassMax, Max);
 }
 
 // Into Out (the counters' buffer, dead by now, at least 2 * N * C bytes: room
@@ -687,7 +684,6 @@ cudaError_t queueCompaction(const CompactionBuffers &B, CompactionResult *R, cud
       if (!Exact && !Hashes)
         checkKernel<<<blocksFor(T), Threads, 0, S>>>(V, SlotOf, Classes, M);
     }
-    classMaxKernel<<<ValueBlocks, Threads, 0, S>>>(Classes, C, M);
     packClassesKernel<<<ValueBlocks, Threads, 0, S>>>(Classes, C, M, B.counts(), DR);
   }
   if (Width) {
@@ -704,8 +700,8 @@ cudaError_t queueCompaction(const CompactionBuffers &B, CompactionResult *R, cud
 cudaError_t preloadCompactionKernels(cudaStream_t S) {
   if (cudaError_t E = loadKernels(
           &stampKernel, &overflowMapKernel, &overflowHeaderKernel, &insertKernel, &markRepsKernel,
-          &repCountsKernel, &numberKernel, &gatherKernel, &finishKernel, &checkKernel, &fillKernel,
-          &classMaxKernel, &packClassesKernel, &oneClassKernel, &sumBranchesKernel);
+          &repCountsKernel, &numberKernel, &gatherKernel, &finishKernel, &checkKernel,
+          &fillKernel, &packClassesKernel, &oneClassKernel, &sumBranchesKernel);
       E != cudaSuccess)
     return E;
   // CUB's scan kernels have no names to preload by: one scan of the types

@@ -209,6 +209,7 @@ bool launchProfiled(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result) 
   H.LaunchIndex = Index;
   H.Grid = {L.Grid.x, L.Grid.y, L.Grid.z};
   H.Block = {L.Block.x, L.Block.y, L.Block.z};
+  H.Layout = LayoutPackedCounterClasses; // the classes' vectors as the GPU packed them
   H.NotesDigest = K.NoteDigest;
   H.Notes = K.NoteJson;
   Rec->NumBlocks = St.Stats.Blocks;

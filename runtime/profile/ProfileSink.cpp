@@ -161,8 +161,11 @@ void ProfileSink::State::copyOne(PendingRecord &R, Copied &Out) {
     Release();
     return;
   }
-  size_t ClassBytes = size_t(N) * R.NumCounters * 4, IdBytes = Words * 4,
-         BranchBytes = size_t(2) * R.NumBranches * 8, FeatureBytes = 0;
+  // The vectors at the bits the GPU packed them to, written so (layout
+  // LayoutPackedCounterClasses).
+  Out.ClassBits = Res.ClassBits >= 1 && Res.ClassBits <= 16 ? Res.ClassBits : 32;
+  size_t ClassBytes = packedIdWords(uint64_t(N) * R.NumCounters, Out.ClassBits) * 4,
+         IdBytes = Words * 4, BranchBytes = size_t(2) * R.NumBranches * 8, FeatureBytes = 0;
   Out.IdOffset = (ClassBytes + 7) / 8 * 8;
   Out.BranchOffset = (Out.IdOffset + IdBytes + 7) / 8 * 8;
   Out.FeatureOffset = Out.BranchOffset + BranchBytes;
@@ -202,12 +205,8 @@ void ProfileSink::State::copyOne(PendingRecord &R, Copied &Out) {
   auto Start = std::chrono::steady_clock::now();
   char *H = static_cast<char *>(Out.Buffer.Host);
   const profile::CompactionBuffers &D = R.Device;
-  // The vectors at the bits the GPU packed them to, into the front of
-  // their u32 room; the writer unpacks them in place.
-  Out.ClassBits = Res.ClassBits >= 1 && Res.ClassBits <= 16 ? Res.ClassBits : 32;
   if (ClassBytes)
-    cudaMemcpyAsync(H, D.copiedClasses(Out.ClassBits),
-                    (ClassBytes / 4 * Out.ClassBits + 31) / 32 * 4, cudaMemcpyDeviceToHost,
+    cudaMemcpyAsync(H, D.copiedClasses(Out.ClassBits), ClassBytes, cudaMemcpyDeviceToHost,
                     CopyStream);
   if (IdBytes)
     cudaMemcpyAsync(H + Out.IdOffset, D.packedIds(), IdBytes, cudaMemcpyDeviceToHost, CopyStream);
@@ -261,14 +260,13 @@ void ProfileSink::State::writeLoop() {
     bool Ok = true;
     if (!C.Skip) {
       char *H = static_cast<char *>(C.Buffer.Host);
-      unpackInPlace(reinterpret_cast<uint32_t *>(H), uint64_t(C.Costs.Classes) * R.NumCounters,
-                    C.ClassBits);
       CompactedCounters Counters;
       Counters.NumCounters = R.NumCounters;
       Counters.NumClasses = C.Costs.Classes;
       Counters.Classes = reinterpret_cast<const uint32_t *>(H);
       Counters.IdBits = classIdBits(C.Costs.Classes);
       Counters.PackedIds = reinterpret_cast<const uint32_t *>(H + C.IdOffset);
+      Counters.ValueBits = C.ClassBits;
       for (FeatureColumn &Col : C.Columns)
         Col.Data = H + uintptr_t(Col.Data);
       auto Start = std::chrono::steady_clock::now();

@@ -388,6 +388,51 @@ TEST(ProfileV3, CompactedRecordOfBlockCounters) {
     EXPECT_EQ(Read.count(2, Th), Classes[Ids[Th] * 4 + 2]);
 }
 
+// What the runtime writes now: layout 4, the class values bit-packed at
+// every width, thread counts that are not multiples of 32, and feature
+// columns after them (constant ones inline, others where they lie).
+TEST(ProfileV3, PackedClassValuesRoundTrip) {
+  KernelNote K = kernelWithNFeatures(3);
+  ASSERT_FALSE(K.HasCounters); // a counter per block
+  uint32_t NB = uint32_t(K.Blocks.size()), NK = uint32_t(K.BranchBlocks.size());
+  std::mt19937 Rng(7);
+  for (uint32_t Bits : {1u, 2u, 3u, 5u, 16u, 31u, 32u}) {
+    SCOPED_TRACE(std::to_string(Bits) + " bits");
+    TempPath T;
+    LaunchProfile P = launchOf(K, {3, 1, 1}, {33, 1, 1});
+    P.Header.Layout = LayoutPackedCounterClasses;
+    uint32_t N = 5;
+    std::vector<uint32_t> Classes(N * NB);
+    for (uint32_t &V : Classes)
+      V = uint32_t(Rng() & (Bits == 32 ? 0xffffffffu : (1u << Bits) - 1));
+    std::vector<uint32_t> Values = codec::packIds(Classes.data(), Classes.size(), Bits);
+    std::vector<uint32_t> Ids(99);
+    for (uint32_t I = 0; I < 99; ++I)
+      Ids[I] = (I * 7) % N;
+    std::vector<uint32_t> Words = codec::packIds(Ids.data(), 99, classIdBits(N));
+    CompactedCounters C{NB, N, Values.data(), classIdBits(N), Words.data(), Bits};
+    std::vector<uint32_t> U32(99);
+    for (uint32_t I = 0; I < 99; ++I)
+      U32[I] = I * 1000;
+    std::vector<FeatureColumn> Cols = {{FeatureU32, 0, U32.data()},
+                                       {FeatureConstant, 1.5, nullptr},
+                                       {FeatureThreadIndex, 0, nullptr}};
+    std::vector<uint64_t> Branches(2 * NK, 3);
+    std::FILE *F = std::fopen(T.Path.c_str(), "wb");
+    ASSERT_TRUE(writeCompactedRecord(F, P.Header, NB, NK, C, Branches.data(), 3, Cols.data()));
+    std::fclose(F);
+    LaunchProfile Read = readProfileFile(T.Path).at(0);
+    EXPECT_EQ(Read.Header.Layout, LayoutPackedCounterClasses);
+    EXPECT_EQ(Read.ClassCounts, Classes);
+    EXPECT_EQ(Read.ClassOf, Ids);
+    EXPECT_EQ(Read.Branches, Branches);
+    ASSERT_EQ(Read.NumFeatures, 3u);
+    EXPECT_EQ(Read.feature(0, 98), 98000.0);
+    EXPECT_EQ(Read.feature(1, 40), 1.5);
+    EXPECT_EQ(Read.feature(2, 40), 40.0);
+  }
+}
+
 // Notes with counters on edges: the readers derive every block's count.
 // A diamond: 0 -> {1, 2} -> 3.
 KernelNote diamond() {
@@ -551,6 +596,40 @@ TEST(ProfileV3Errors, HeaderProblems) {
   EXPECT_ERROR(v3Record(P, goodPayload(), R), "profile version 0");
   std::string Good = v3Record(P, goodPayload());
   EXPECT_ERROR("DIVPROX" + Good.substr(7), "bad magic");
+}
+
+// Layout 4: the value width follows the id width.
+TEST(ProfileV3Errors, PackedValueWidths) {
+  LaunchProfile P = smallLaunch();
+  RawRecord R;
+  R.Layout = LayoutPackedCounterClasses;
+  std::vector<uint32_t> Ids(40);
+  for (uint32_t I = 0; I < 40; ++I)
+    Ids[I] = I % 3;
+  std::vector<uint32_t> Values = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+  auto Packed = [&](uint32_t Width, size_t DropWords) {
+    Bytes B;
+    B.u32(3);
+    B.u32(3);
+    B.u32(2);
+    B.u32(Width);
+    std::vector<uint32_t> Words = codec::packIds(Values.data(), 9, Width ? Width : 1);
+    B.raw(Words.data(), (Words.size() - DropWords) * 4);
+    std::vector<uint32_t> IdWords = codec::packIds(Ids.data(), 40, 2);
+    B.raw(IdWords.data(), IdWords.size() * 4);
+    std::vector<uint64_t> Branches = {4, 1};
+    B.raw(Branches.data(), 16);
+    B.u32(0);
+    return B.S;
+  };
+  TempPath T;
+  writeBytes(T.Path, v3Record(P, Packed(4, 0), R));
+  EXPECT_EQ(readProfileFile(T.Path).at(0).count(2, 5), 9u);
+  EXPECT_ERROR(v3Record(P, Packed(0, 0), R), "class values of 0 bits (1 to 32 are possible)");
+  EXPECT_ERROR(v3Record(P, Packed(33, 0), R), "class values of 33 bits");
+  // Without its last word of values, the ids and the rest shift: the
+  // payload ends early.
+  EXPECT_ERROR(v3Record(P, Packed(4, 1), R), "payload is too short");
 }
 
 TEST(ProfileV3Errors, TruncatedAnywhere) {

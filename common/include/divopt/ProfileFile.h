@@ -31,6 +31,10 @@ inline constexpr uint32_t LayoutCounterClasses = 2;
 // Version 3: classes of block counts (one counter per block), as host-side
 // writers of dense block counts (writeLaunchRecord) write them.
 inline constexpr uint32_t LayoutBlockClasses = 3;
+// Version 3: as LayoutCounterClasses, with the classes' values bit-packed at
+// the width their largest needs, as the runtime copies them from the GPU (a
+// launch of 4M classes of 121 counts of 0 to 4 stores 3 bits a value, not 32).
+inline constexpr uint32_t LayoutPackedCounterClasses = 4;
 // The magic of a tally record (writeTallyRecord).
 inline constexpr char TallyMagic[8] = {'D', 'I', 'V', 'T', 'A', 'L', 'Y', '\0'};
 
@@ -101,6 +105,10 @@ struct CompactedCounters {
   // [t * IdBits, (t + 1) * IdBits) of the stream whose bit i is bit i % 32 of
   // word i / 32 (least significant first).
   const uint32_t *PackedIds = nullptr;
+  // Bits a value of Classes takes: 32 (as they are), or, for layout
+  // LayoutPackedCounterClasses, 1 to 32, Classes then holding
+  // packedIdWords(N * C, ValueBits) words packed as the class ids are.
+  uint32_t ValueBits = 32;
 };
 // How a version-3 record stores one feature column (docs/profile-format.md,
 // "Feature columns"): the narrowest of these that holds every thread's value
@@ -138,7 +146,7 @@ uint32_t classIdBits(uint64_t NumClasses);
 uint64_t packedIdWords(uint64_t Threads, uint32_t IdBits);
 // N values packed at Bits (1..32) bits each as class ids are, at the front of
 // Words, which has room for N u32s: unpacked in place, value i to Words[i].
-// The runtime copies the classes' vectors from the GPU packed so.
+// Layout LayoutPackedCounterClasses stores the classes' values packed so.
 void unpackInPlace(uint32_t *Words, uint64_t N, uint32_t Bits);
 
 // Appends one version-3 record. Branches has 2 * NumBranches entries,

@@ -239,6 +239,9 @@ int classes() {
   modClasses<<<Big / 1024, 512>>>(dOut, 1000);
   uniform<<<Big / 1024, 1024>>>(dOut, 7);
   bitClasses<<<Big / 256, 256>>>(dOut, 1000);
+  // Every thread distinct again, with the clone's hashes and more than 32
+  // counters a class.
+  bitClasses<<<Distinct / 256, 256>>>(dOut, Distinct);
   // Odd sizes: 1000 threads in blocks of 100 (the last word of ids partial).
   distinct<<<10, 100>>>(dOut, 1000);
   CHECK(cudaGetLastError());
@@ -267,6 +270,13 @@ int classes() {
   Check("distinct", 1000, 1000, [](uint64_t t) { return uint32_t(t); });
   // Bit 3's loop body runs 5 times where bit 3 of t % 1000 is set.
   Check("bitClasses", Big, 1000, [](uint64_t t) { return (t % 1000) & 8 ? 5u : 0u; });
+  Check("bitClasses", Distinct, Distinct, [](uint64_t t) { return t & 8 ? 5u : 0u; });
+  // There, every loop's body: every class's counters gathered whole.
+  for (const auto *P : launchesOf(All, "bitClasses"))
+    for (unsigned Bit = 0; P->Header.threads() == Distinct && Bit < 16; ++Bit)
+      expect(hasBlockCounting(*P, [Bit](uint64_t t) { return t >> Bit & 1 ? Bit + 2 : 0u; }),
+             "bitClasses (65536 threads): loop " + std::to_string(Bit) +
+                 "'s body count is exact for every thread");
   return finish();
 }
 
