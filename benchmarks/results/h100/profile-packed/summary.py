@@ -6,20 +6,14 @@ write (zstd and append, writer thread), the record's MB, and the whole
 process's wall time off and profiled. One table per directory.
 
     summary.py DIR...  (e.g. before now)"""
-import glob, json, os, statistics, sys
+import os
+import statistics
+import sys
 
-def load(d):
-    runs = {}
-    for p in glob.glob(os.path.join(d, "*.json")):
-        b = os.path.basename(p)
-        data = json.load(open(p))
-        if b.endswith(".stats.json"):
-            label, rest = b[:-len(".stats.json")].split("-", 1)
-            name, mode = rest.rsplit("-", 1)
-            runs.setdefault((name, mode), {})["stats"] = data
-        else:
-            runs.setdefault((data["name"], data["mode"]), {}).update(data)
-    return runs
+# run.sh's files, read as the issue-14 report reads them.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
+                                "profile"))
+from table import load  # noqa: E402
 
 def off_ms(r):
     run = r.get("run") or {}
