@@ -1,5 +1,6 @@
 #include "KernelNotes.h"
 #include "CriticalPath.h"
+#include "GuardDivergence.h"
 #include "InstructionMix.h"
 #include "ProfileInstrumentation.h"
 #include "ThreadIndexedAccess.h"
@@ -134,6 +135,10 @@ json::Object kernelNotes(Function &Kernel, const BlockNumbering &Numbering,
                                                                         : 0u}}},
                       {"features", std::move(FeatureList)},
                       {"counters", std::move(Counters)}};
+  DivergenceVerdict Divergence = guardDivergence(Kernel);
+  Notes["divergence"] = json::Object{{"guards_only", Divergence.GuardsOnly},
+                                     {"guard_compares", Divergence.GuardCompares},
+                                     {"reason", Divergence.Reason}};
   if (profileCloneSamplesBranches(Kernel))
     Notes["branch_sampling"] = json::Object{{"period", abi::BranchSamplePeriod},
                                             {"min_threads", abi::BranchSampleMinThreads}};

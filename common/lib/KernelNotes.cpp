@@ -257,6 +257,13 @@ KernelNote kernelFromJson(const json &J, bool RequireFeatures) {
       throw NotesError(In + " has period " + std::to_string(P) + ", not a power of two");
     K.HasBranchSampling = true;
   }
+  if (auto Divergence = J.find("divergence"); Divergence != J.end()) {
+    std::string In = Where + " divergence";
+    K.Divergence.GuardsOnly = field<bool>(*Divergence, "guards_only", In.c_str());
+    K.Divergence.GuardCompares = field<unsigned>(*Divergence, "guard_compares", In.c_str());
+    K.Divergence.Reason = field<std::string>(*Divergence, "reason", In.c_str());
+    K.HasDivergence = true;
+  }
   return K;
 }
 
@@ -356,6 +363,10 @@ std::string serializeKernelNote(const KernelNote &K) {
     J["counters"] = countersToJson(K.Counters);
   if (K.HasBranchSampling)
     J["branch_sampling"] = {{"period", K.Sampling.Period}, {"min_threads", K.Sampling.MinThreads}};
+  if (K.HasDivergence)
+    J["divergence"] = {{"guards_only", K.Divergence.GuardsOnly},
+                       {"guard_compares", K.Divergence.GuardCompares},
+                       {"reason", K.Divergence.Reason}};
   return J.dump();
 }
 

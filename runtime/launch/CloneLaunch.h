@@ -39,10 +39,10 @@ inline CUresult launchRedirected(const KernelInfo &K, const LaunchRequest &L, vo
 // The cost clone computes K's results and writes Cost[t] for global linear
 // thread id t (device memory, one float per thread): the sum of Weights[b]
 // (one per block of K.Note, passed by value) over every block execution of
-// thread t. K.CostClone must be set.
+// thread t. costClone(K) must have found it.
 inline CUresult launchCostClone(const KernelInfo &K, const LaunchRequest &L,
                                 const std::vector<float> &Weights, float *Cost) {
-  return launchClone(K.CostClone, K, L, {Weights.data(), &Cost});
+  return launchClone(costClone(K), K, L, {Weights.data(), &Cost});
 }
 
 } // namespace divopt::rt

@@ -1,4 +1,5 @@
 #include "launch/KernelRegistry.h"
+#include "launch/BackgroundResolver.h"
 #include "launch/DriverApi.h"
 #include "launch/RuntimeConfig.h"
 #include "divopt/Abi.h"
@@ -104,6 +105,7 @@ void resolveRewritten(const DriverApi *D, KernelInfo &K, const RewrittenVariants
     return;
   }
   K.RedirectStub = Rewritten.Redirect;
+  std::call_once(K.CostLookedUp, [] {}); // found above
   K.Usable = true;
 }
 
@@ -178,25 +180,13 @@ void resolve(KernelInfo &K, const void *Stub, const RewrittenVariants *Rewritten
   }
   Laps.mark("profile clone");
   K.Module = Module;
-  if (K.Note.RegroupSafe && !Profiling) {
-    // A kernel with too many blocks for its weights to pass by value has no
-    // cost clone, nor do older binaries, whose clone read the weights through
-    // a pointer: CostClone stays null and online mode runs the original.
-    std::string Cost = K.Name + abi::CostCloneSuffix;
-    size_t Offset = 0, Bytes = 0;
-    if (D->ModuleGetFunction(&K.CostClone, Module, Cost.c_str()) != CUDA_SUCCESS ||
-        (D->FuncGetParamInfo &&
-         (D->FuncGetParamInfo(K.CostClone, K.Note.Params, &Offset, &Bytes) != CUDA_SUCCESS ||
-          Bytes != K.Note.Blocks.size() * sizeof(float))))
-      K.CostClone = nullptr;
-  }
   if (!K.Note.Features.empty() && (Profiling || !config().Model.empty())) {
     std::string Features = K.Name + abi::FeatureCloneSuffix;
     if (CUresult R = D->ModuleGetFunction(&K.FeatureClone, Module, Features.c_str());
         R != CUDA_SUCCESS)
       K.FeatureProblem = "its feature clone " + Features + " is missing: " + D->describe(R);
   }
-  Laps.mark("other clones");
+  Laps.mark("feature clone");
   K.Usable = true;
 }
 
@@ -219,6 +209,24 @@ void registerRewritten(const void *Stub, const RewrittenVariants &Rewritten) {
   rewrittenKernels()[Stub] = Rewritten;
 }
 
+CUfunction costClone(const KernelInfo &K) {
+  std::call_once(K.CostLookedUp, [&] {
+    // A kernel with too many blocks for its weights to pass by value has no
+    // cost clone, nor do older binaries, whose clone read the weights through
+    // a pointer: CostClone stays null and online mode runs the original.
+    const DriverApi *D = driverApi();
+    std::string Cost = K.Name + abi::CostCloneSuffix;
+    size_t Offset = 0, Bytes = 0;
+    if (!K.Note.RegroupSafe || !K.Module || !D ||
+        D->ModuleGetFunction(&K.CostClone, K.Module, Cost.c_str()) != CUDA_SUCCESS ||
+        (D->FuncGetParamInfo &&
+         (D->FuncGetParamInfo(K.CostClone, K.Note.Params, &Offset, &Bytes) != CUDA_SUCCESS ||
+          Bytes != K.Note.Blocks.size() * sizeof(float))))
+      K.CostClone = nullptr;
+  });
+  return K.CostClone;
+}
+
 CUfunction redirectClone(const KernelInfo &K) {
   std::call_once(K.RedirectLookedUp, [&] {
     if (K.RedirectStub) {
@@ -237,21 +245,58 @@ CUfunction redirectClone(const KernelInfo &K) {
   return K.RedirectClone;
 }
 
-KernelInfo &kernelInfo(const void *Stub, const char *Name, const RewrittenVariants *Rewritten) {
+namespace {
+
+// The kernel's entry for the current device, unresolved when new.
+KernelInfo &entryFor(const void *Stub, const char *Name) {
   static std::mutex Lock;
   static std::map<std::pair<const void *, int>, std::unique_ptr<KernelInfo>> Known;
   int Device = 0;
   cudaGetDevice(&Device);
-  KernelInfo *K;
-  {
-    std::lock_guard<std::mutex> Guard(Lock);
-    auto &Slot = Known[{Stub, Device}];
-    if (!Slot) {
-      Slot = std::make_unique<KernelInfo>();
-      Slot->Name = Name ? Name : "";
-    }
-    K = Slot.get();
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto &Slot = Known[{Stub, Device}];
+  if (!Slot) {
+    Slot = std::make_unique<KernelInfo>();
+    Slot->Name = Name ? Name : "";
   }
+  return *Slot;
+}
+
+} // namespace
+
+KernelInfo &onlineKernelInfo(const void *Stub, const char *Name,
+                             const RewrittenVariants *Rewritten) {
+  KernelInfo &K = entryFor(Stub, Name);
+  if (K.Ready.load(std::memory_order_acquire))
+    return K;
+  if (!K.Queued.exchange(true)) {
+    resolveInBackground(Stub, Name, Rewritten);
+    return K;
+  }
+  cudaEvent_t First = K.FirstLaunchEnd.load(std::memory_order_acquire);
+  if (First && cudaEventQuery(First) == cudaErrorNotReady)
+    return kernelInfo(Stub, Name, Rewritten); // the resolver's, or resolved here
+  return K;
+}
+
+void ranAsWritten(KernelInfo &K, cudaStream_t Stream) {
+  std::call_once(K.FirstLaunchNoted, [&] {
+    // Not in a stream capture: the record would be a node of the graph.
+    cudaStreamCaptureStatus Capture = cudaStreamCaptureStatusNone;
+    cudaEvent_t End = nullptr;
+    if (cudaStreamIsCapturing(Stream, &Capture) != cudaSuccess ||
+        Capture != cudaStreamCaptureStatusNone ||
+        cudaEventCreateWithFlags(&End, cudaEventDisableTiming) != cudaSuccess ||
+        cudaEventRecord(End, Stream) != cudaSuccess) {
+      cudaGetLastError();
+      return; // never waited for: the kernel runs as written until resolved
+    }
+    K.FirstLaunchEnd.store(End, std::memory_order_release);
+  });
+}
+
+KernelInfo &kernelInfo(const void *Stub, const char *Name, const RewrittenVariants *Rewritten) {
+  KernelInfo *K = &entryFor(Stub, Name);
   // Resolved outside the map's lock: a launch waits only for its own
   // kernel, not for another that online mode's warm-up resolves meanwhile.
   std::call_once(K->Resolved, [&] {
@@ -267,6 +312,7 @@ KernelInfo &kernelInfo(const void *Stub, const char *Name, const RewrittenVarian
       warn("kernel " + K->Name + ": notes and clones found in " + Took +
            (Laps.Text.empty() ? "" : " (" + Laps.Text + ")"));
     }
+    K->Ready.store(true, std::memory_order_release);
   });
   return *K;
 }

@@ -8,12 +8,21 @@
 #include <atomic>
 #include <mutex>
 #include <cuda.h>
+#include <cuda_runtime_api.h>
 #include <string>
 
 namespace divopt::rt {
 
 struct KernelInfo {
   std::once_flag Resolved; // kernelInfo fills the rest once
+  // Set once Resolved's work is done (onlineKernelInfo reads it without
+  // waiting), and once a background resolution is asked for.
+  std::atomic<bool> Ready{false};
+  std::atomic<bool> Queued{false};
+  // Recorded after the first launch that ran as written while the notes
+  // were read (ranAsWritten), never destroyed.
+  std::once_flag FirstLaunchNoted;
+  std::atomic<cudaEvent_t> FirstLaunchEnd{nullptr};
   std::string Name;
   bool Usable = false;     // false: Problem says why; launch the original
   std::string Problem;
@@ -34,12 +43,17 @@ struct KernelInfo {
   const void *RedirectStub = nullptr;
   // Only when the notes say regroupable, and null in binaries built before
   // the pass made cost clones (not a problem: the kernel stays usable).
-  CUfunction CostClone = nullptr;
+  // Looked up by costClone(K) at its first use, like RedirectClone: a kernel
+  // online mode runs as written never loads it. A rewritten kernel's is
+  // found when it is resolved.
+  mutable CUfunction CostClone = nullptr;
+  mutable std::once_flag CostLookedUp;
   // Only when the notes list features; without it FeatureProblem says why,
   // and the kernel is profiled without feature values.
   CUfunction FeatureClone = nullptr;
   std::string FeatureProblem;
   std::atomic<bool> FeatureWarned{false}; // FeatureProblem or a failed launch said once
+  mutable std::atomic<bool> GuardsReported{false}; // online mode's "runs as written" said once
   std::atomic<uint64_t> Launches{0};
 };
 
@@ -60,6 +74,26 @@ void registerRewritten(const void *Stub, const RewrittenVariants &Rewritten);
 // rewritten kernel's name is in its notes).
 KernelInfo &kernelInfo(const void *Stub, const char *Name,
                        const RewrittenVariants *Rewritten = nullptr);
+
+// Online mode's lookup, which does not make a launch wait for the kernel's
+// notes (0.1-0.2 ms of host time on an H100, more than a short kernel runs)
+// when the GPU would wait too. K.Ready says whether K is resolved. The first
+// call asks the background resolver (launch/BackgroundResolver.h) for it and
+// returns K unresolved: the caller runs the original and calls ranAsWritten.
+// A later call waits for the notes (kernelInfo) while that first launch is
+// still on the GPU: the program is ahead of the GPU, so the wait costs it
+// nothing, and a kernel launched back to back is decided from its second
+// launch. Otherwise K stays unresolved until the resolver is done.
+KernelInfo &onlineKernelInfo(const void *Stub, const char *Name,
+                             const RewrittenVariants *Rewritten = nullptr);
+
+// After a launch of K that ran as written because K was not resolved yet:
+// the first such launch is marked on its stream for onlineKernelInfo.
+void ranAsWritten(KernelInfo &K, cudaStream_t Stream);
+
+// K's cost clone, looked up once; null when K is not regroupable, its
+// module lacks the clone or it does not take one weight per block.
+CUfunction costClone(const KernelInfo &K);
 
 // K's redirected clone, looked up once; null when K is not regroupable or
 // its module lacks the clone (then launching it fails and the caller runs

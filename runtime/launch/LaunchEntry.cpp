@@ -22,7 +22,20 @@ cudaError_t launch(const void *Stub, dim3 Grid, dim3 Block, void **Args, size_t 
   if (config().RunMode == Mode::Off)
     return cudaLaunchKernel(Stub, Grid, Block, Args, SharedMem, Stream);
   warmup::noteLaunch();
-  KernelInfo &K = kernelInfo(Stub, Name, Rewritten);
+  // Online mode with the warm-up on reads a kernel's notes in the background
+  // (onlineKernelInfo) and runs it as written meanwhile; profile mode must
+  // profile the first launch, and a profile or model decision needs the
+  // notes now.
+  KernelInfo &K = onlineMode(config()) && config().Warmup ? onlineKernelInfo(Stub, Name, Rewritten)
+                                                          : kernelInfo(Stub, Name, Rewritten);
+  if (!K.Ready.load(std::memory_order_acquire)) {
+    if (config().Verbose >= 2)
+      warn(std::string("launch ") + (Name ? Name : "(rewritten)") + " " +
+           shapeText(shapeOf(Grid, Block)) + ": original (its notes are being read)");
+    cudaError_t Result = cudaLaunchKernel(Stub, Grid, Block, Args, SharedMem, Stream);
+    ranAsWritten(K, Stream);
+    return Result;
+  }
   if (!K.Usable) {
     // Once per kernel: say why, then always run the original.
     if (K.Launches++ == 0)

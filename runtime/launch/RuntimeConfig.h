@@ -23,8 +23,10 @@
 //   DIVOPT_WARMUP        online and profile modes: 1 (default) prepares the
 //                        program's kernels on a thread of the runtime's once
 //                        the program has a CUDA context, before their first
-//                        launch (runtime/launch/Warmup.h); 0: at first
-//                        launch
+//                        launch (runtime/launch/Warmup.h), and in online mode
+//                        reads the notes of a kernel it has not reached on
+//                        another while the kernel runs as written
+//                        (BackgroundResolver.h); 0: at first launch
 //   DIVOPT_MIN_GAIN      optimize mode: least predicted improvement to regroup
 //                        for (default 0.05, a fraction of the scheduled metric)
 //   DIVOPT_ALGORITHM     optimize mode: auto (default) | sorting | greedy |

@@ -168,7 +168,7 @@ void run() {
       E = W.Kernels[I];
     }
     KernelInfo &K = kernelInfo(E.Stub, E.Name);
-    if (K.Usable && K.CostClone && K.Note.RegroupSafe && !Stopping) {
+    if (K.Usable && K.Note.RegroupSafe && costClone(K) && !Stopping) {
       redirectClone(K);
       online::costWeights(K);
     }

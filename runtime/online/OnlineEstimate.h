@@ -120,6 +120,18 @@ inline bool decisionPays(uint64_t LaunchesSeen, double LaunchMs, double Original
   return double(LaunchesSeen) * LaunchMs * Ceiling >= decisionCostMs(Threads);
 }
 
+// Whether a 1-D launch of a kernel that diverges only at bounds guards
+// (GuardCompares comparisons of the global index with a launch-uniform value,
+// KernelNote::Divergence) can gain MinGain from any layout: each comparison
+// splits the threads into a prefix and a suffix and leaves at most two warps
+// divergent, so no layout saves more than those warps' share of the launch.
+inline bool guardsLeaveNoGain(unsigned GuardCompares, uint64_t Blocks, uint32_t BlockThreads,
+                              double MinGain) {
+  uint64_t Warps = Blocks * ((uint64_t(BlockThreads) + 31) / 32);
+  uint64_t Divergent = 2 * uint64_t(GuardCompares > 0 ? GuardCompares : 1);
+  return double(Divergent) < MinGain * double(Warps);
+}
+
 // Dealing the sorted warps in serpentine order leaves no block more than
 // one warp above the mean: a bound, since the GPU never forms those blocks.
 DIVOPT_HOST_DEVICE inline LayoutCost dealtCost(const LayoutCost &SortedCost, float MaxWarp,

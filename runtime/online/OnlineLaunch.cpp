@@ -1,6 +1,7 @@
 #include "online/OnlineLaunch.h"
 #include "launch/LaunchShape.h"
 #include "launch/RuntimeConfig.h"
+#include "online/OnlineEstimate.h"
 #include "online/OnlineSlot.h"
 
 #include <cstdlib>
@@ -43,8 +44,23 @@ online::OnlineSlot &slotFor(KernelInfo &K, const Shape &S) {
 
 } // namespace
 
+bool runsAsWritten(const KernelInfo &K, const LaunchRequest &L) {
+  // A layout asked for by name runs whatever the notes say.
+  const KernelNote::DivergenceVerdict &V = K.Note.Divergence;
+  if (!V.GuardsOnly || config().Algorithm != "auto" ||
+      L.Grid.y * L.Grid.z * L.Block.y * L.Block.z != 1)
+    return false;
+  if (!online::guardsLeaveNoGain(V.GuardCompares, L.Grid.x, L.Block.x, config().MinGain))
+    return false;
+  if (config().Verbose && !K.GuardsReported.exchange(true))
+    warn("online " + K.Name + ": runs as written in 1-D launches: every branch that depends "
+         "on the thread is a bounds guard (blockIdx.x * blockDim.x + threadIdx.x against a "
+         "value the launch shares), so no layout can gain");
+  return true;
+}
+
 bool launchOnline(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result) {
-  if (!K.CostClone || !K.Note.RegroupSafe)
+  if (!K.Note.RegroupSafe || !costClone(K))
     return false;
   Shape S = shapeOf(L.Grid, L.Block);
   uint64_t Threads = uint64_t(S[0]) * S[1] * S[2] * S[3] * S[4] * S[5];

@@ -411,7 +411,9 @@ void OnlineSlot::finishUnbounded() {
                   "online %s %s: keeping the original; no layout can gain %.0f%% (at most "
                   "%+.1f%%, original %.4g cycles); %s %.3f ms; no decision",
                   K.Name.c_str(), shapeText(S).c_str(), 100 * config().MinGain,
-                  100 * Stats.EstimatedGain, Result->EstimateOriginal,
+                  // The layout as written gains nothing: a bound below it
+                  // is rounding ("-0.0%").
+                  100 * std::max(0.0, Stats.EstimatedGain), Result->EstimateOriginal,
                   FromProfile ? "costs from the profile, original" : "cost clone",
                   Stats.CostCloneMs);
     warn(Line);

@@ -159,7 +159,7 @@ bool launchPredicted(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result,
 } // namespace
 
 bool launchOptimized(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result) {
-  if (!K.Note.RegroupSafe)
+  if (!K.Note.RegroupSafe || (onlineMode(config()) && runsAsWritten(K, L)))
     return false;
   std::string ModelProblem;
   if (modelBbvSource().covers(K, ModelProblem)) {

@@ -367,6 +367,38 @@ TEST(KernelNotes, BranchSampling) {
   EXPECT_NE(Message.find("min_threads"), std::string::npos) << Message;
 }
 
+TEST(KernelNotes, DivergenceVerdict) {
+  json J = valid();
+  const KernelNote Before = parseModuleNotes(J.dump()).Kernels[0];
+  EXPECT_FALSE(Before.HasDivergence);
+  EXPECT_FALSE(Before.Divergence.GuardsOnly) << "notes from before the analysis: not guards-only";
+  EXPECT_EQ(serializeKernelNote(Before).find("divergence"), std::string::npos)
+      << "notes without it serialize as written (their digests stay valid)";
+
+  J["kernels"][0]["divergence"] = {{"guards_only", true}, {"guard_compares", 2}, {"reason", ""}};
+  const KernelNote K = parseModuleNotes(J.dump()).Kernels[0];
+  ASSERT_TRUE(K.HasDivergence);
+  EXPECT_TRUE(K.Divergence.GuardsOnly);
+  EXPECT_EQ(K.Divergence.GuardCompares, 2u);
+  KernelNote Back = parseKernelNote(serializeKernelNote(K));
+  EXPECT_TRUE(Back.HasDivergence);
+  EXPECT_TRUE(Back.Divergence.GuardsOnly);
+  EXPECT_EQ(Back.Divergence.GuardCompares, 2u);
+
+  J["kernels"][0]["divergence"] = {{"guards_only", false}, {"guard_compares", 0},
+                                   {"reason", "the branch at line 7 depends on the thread"}};
+  EXPECT_EQ(parseKernelNote(serializeKernelNote(parseModuleNotes(J.dump()).Kernels[0]))
+                .Divergence.Reason,
+            "the branch at line 7 depends on the thread");
+
+  J["kernels"][0]["divergence"] = {{"guards_only", "yes"}, {"guard_compares", 0}, {"reason", ""}};
+  std::string Message = parseError(J);
+  EXPECT_NE(Message.find("guards_only"), std::string::npos) << Message;
+  J["kernels"][0]["divergence"] = {{"guards_only", true}, {"reason", ""}};
+  Message = parseError(J);
+  EXPECT_NE(Message.find("guard_compares"), std::string::npos) << Message;
+}
+
 TEST(KernelNotes, NotJsonIsAnError) {
   EXPECT_THROW(parseModuleNotes("{\"version\": 1,"), NotesError);
   EXPECT_THROW(parseModuleNotes("[1, 2]"), NotesError);

@@ -317,3 +317,18 @@ TEST(OnlineEstimate, InBlockLayoutWhereBlocksHoldMoreThanAWarp) {
   EXPECT_FALSE(canSortInBlocks(Machine{132, 100, 32})); // one warp: nothing to sort
   EXPECT_FALSE(canSortInBlocks(Machine{132, 100, 20}));
 }
+
+TEST(OnlineEstimate, GuardsLeaveNoGainInLaunchesOfManyWarps) {
+  // One comparison: at most 2 divergent warps; 5% of 40 warps is 2.
+  EXPECT_FALSE(guardsLeaveNoGain(1, 5, 256, 0.05)) << "40 warps: 2 of them could be 5%";
+  EXPECT_TRUE(guardsLeaveNoGain(1, 6, 256, 0.05)) << "48 warps";
+  EXPECT_TRUE(guardsLeaveNoGain(1, 4096, 256, 0.05));
+  // Partial warps count whole: 4096 blocks of 48 threads are 8192 warps.
+  EXPECT_TRUE(guardsLeaveNoGain(1, 4096, 48, 0.05));
+  // Each comparison adds two warps; none still counts one.
+  EXPECT_FALSE(guardsLeaveNoGain(3, 15, 256, 0.05)) << "6 of 120 warps";
+  EXPECT_TRUE(guardsLeaveNoGain(3, 16, 256, 0.05)) << "6 of 128 warps";
+  EXPECT_EQ(guardsLeaveNoGain(0, 6, 256, 0.05), guardsLeaveNoGain(1, 6, 256, 0.05));
+  // A minimum gain of 0 asks for every gain, however small.
+  EXPECT_FALSE(guardsLeaveNoGain(1, 1u << 20, 1024, 0.0));
+}

@@ -99,6 +99,18 @@ struct KernelNote {
     uint64_t MinThreads = 0;
   } Sampling;
   bool HasBranchSampling = false;
+  // Whether every branch that may diverge only compares the 1-D global index
+  // blockIdx.x * blockDim.x + threadIdx.x with a launch-uniform value (a
+  // bounds guard): then in a 1-D launch at most GuardCompares warps' worth
+  // of boundaries diverge, whatever the layout, and online mode runs the
+  // kernel as written (passes/GuardDivergence.h). Notes without
+  // "divergence" are from before the analysis: not guards-only.
+  struct DivergenceVerdict {
+    bool GuardsOnly = false;
+    unsigned GuardCompares = 0;
+    std::string Reason;
+  } Divergence;
+  bool HasDivergence = false;
 };
 
 // The thread blocks of a launch (Blocks of them, Threads threads) whose
