@@ -273,26 +273,29 @@ KernelInfo &onlineKernelInfo(const void *Stub, const char *Name,
     resolveInBackground(Stub, Name, Rewritten);
     return K;
   }
-  cudaEvent_t First = K.FirstLaunchEnd.load(std::memory_order_acquire);
-  if (First && cudaEventQuery(First) == cudaErrorNotReady)
+  cudaEvent_t Last = K.LaunchEnd.load(std::memory_order_acquire);
+  if (Last && cudaEventQuery(Last) == cudaErrorNotReady)
     return kernelInfo(Stub, Name, Rewritten); // the resolver's, or resolved here
   return K;
 }
 
 void ranAsWritten(KernelInfo &K, cudaStream_t Stream) {
-  std::call_once(K.FirstLaunchNoted, [&] {
-    // Not in a stream capture: the record would be a node of the graph.
-    cudaStreamCaptureStatus Capture = cudaStreamCaptureStatusNone;
+  // Not in a stream capture: the record would be a node of the graph.
+  cudaStreamCaptureStatus Capture = cudaStreamCaptureStatusNone;
+  if (cudaStreamIsCapturing(Stream, &Capture) != cudaSuccess ||
+      Capture != cudaStreamCaptureStatusNone) {
+    cudaGetLastError();
+    return; // not waited for: the next launch runs as written too
+  }
+  std::call_once(K.LaunchEndMade, [&] {
     cudaEvent_t End = nullptr;
-    if (cudaStreamIsCapturing(Stream, &Capture) != cudaSuccess ||
-        Capture != cudaStreamCaptureStatusNone ||
-        cudaEventCreateWithFlags(&End, cudaEventDisableTiming) != cudaSuccess ||
-        cudaEventRecord(End, Stream) != cudaSuccess) {
-      cudaGetLastError();
-      return; // never waited for: the kernel runs as written until resolved
-    }
-    K.FirstLaunchEnd.store(End, std::memory_order_release);
+    if (cudaEventCreateWithFlags(&End, cudaEventDisableTiming) == cudaSuccess)
+      K.LaunchEnd.store(End, std::memory_order_release);
+    cudaGetLastError();
   });
+  if (cudaEvent_t End = K.LaunchEnd.load(std::memory_order_acquire);
+      End && cudaEventRecord(End, Stream) != cudaSuccess)
+    cudaGetLastError();
 }
 
 KernelInfo &kernelInfo(const void *Stub, const char *Name, const RewrittenVariants *Rewritten) {

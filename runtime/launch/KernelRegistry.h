@@ -19,10 +19,10 @@ struct KernelInfo {
   // waiting), and once a background resolution is asked for.
   std::atomic<bool> Ready{false};
   std::atomic<bool> Queued{false};
-  // Recorded after the first launch that ran as written while the notes
-  // were read (ranAsWritten), never destroyed.
-  std::once_flag FirstLaunchNoted;
-  std::atomic<cudaEvent_t> FirstLaunchEnd{nullptr};
+  // Recorded after each launch that ran as written while the notes were
+  // read (ranAsWritten): made once, never destroyed.
+  std::once_flag LaunchEndMade;
+  std::atomic<cudaEvent_t> LaunchEnd{nullptr};
   std::string Name;
   bool Usable = false;     // false: Problem says why; launch the original
   std::string Problem;
@@ -80,15 +80,15 @@ KernelInfo &kernelInfo(const void *Stub, const char *Name,
 // when the GPU would wait too. K.Ready says whether K is resolved. The first
 // call asks the background resolver (launch/BackgroundResolver.h) for it and
 // returns K unresolved: the caller runs the original and calls ranAsWritten.
-// A later call waits for the notes (kernelInfo) while that first launch is
-// still on the GPU: the program is ahead of the GPU, so the wait costs it
-// nothing, and a kernel launched back to back is decided from its second
-// launch. Otherwise K stays unresolved until the resolver is done.
+// A later call waits for the notes (kernelInfo) while the kernel's last
+// launch is still on the GPU: the program is ahead of the GPU, so the wait
+// costs it nothing, and a kernel launched back to back is decided from its
+// second launch. Otherwise K stays unresolved until the resolver is done.
 KernelInfo &onlineKernelInfo(const void *Stub, const char *Name,
                              const RewrittenVariants *Rewritten = nullptr);
 
 // After a launch of K that ran as written because K was not resolved yet:
-// the first such launch is marked on its stream for onlineKernelInfo.
+// marks its end on its stream for onlineKernelInfo.
 void ranAsWritten(KernelInfo &K, cudaStream_t Stream);
 
 // K's cost clone, looked up once; null when K is not regroupable, its
