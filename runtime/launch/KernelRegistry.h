@@ -77,8 +77,9 @@ KernelInfo &kernelInfo(const void *Stub, const char *Name,
 
 // Online mode's lookup, which does not make a launch wait for the kernel's
 // notes (0.1-0.2 ms of host time on an H100, more than a short kernel runs)
-// when the GPU would wait too. K.Ready says whether K is resolved. The first
-// call asks the background resolver (launch/BackgroundResolver.h) for it and
+// when the GPU would wait too. K.Ready says whether K is resolved. The
+// process's first launch reads its notes at once (the GPU is idle). Otherwise
+// a kernel's first call asks the background resolver (launch/BackgroundResolver.h) for it and
 // returns K unresolved: the caller runs the original and calls ranAsWritten.
 // A later call waits for the notes (kernelInfo) while the kernel's last
 // launch is still on the GPU: the program is ahead of the GPU, so the wait
