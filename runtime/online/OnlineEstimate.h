@@ -120,6 +120,33 @@ inline bool decisionPays(uint64_t LaunchesSeen, double LaunchMs, double Original
   return double(LaunchesSeen) * LaunchMs * Ceiling >= decisionCostMs(Threads);
 }
 
+// What learning a shape costs before any decision: the cost clone's launch
+// over the original's, the gain bound's kernel and the host's queueing. On
+// an H100 (991f15d, varying_shapes' 50 grids x 4, DIVOPT_VERBOSE=2), a
+// later shape's bound took 0.025 ms of host time (the cost clone's launch
+// 0.016, the bound's 0.008) and its cost clone ran 0.023-0.055 ms where
+// the original runs 0.02-0.05.
+inline double boundCostMs(uint32_t Threads) { return 0.05 + 0.01 * (Threads / 1048576.0); }
+
+// Whether a later shape of a kernel (OnlineSlot's Waiting) should run its
+// cost clone now, before its own launch time and bound are known: at the
+// time per thread the kernel's bound shapes showed (scaled to this shape)
+// and the share Gain of a launch a layout saves there, the launches it has
+// run as written could have saved twice what its bound and a decision cost.
+// Twice: the rule of decisionPays buys once the rent paid equals the price,
+// which loses the price whenever a shape stops soon after; here a shape is
+// taken to come back about half as often again as it has, so its next
+// launches must win the price back too. Under the plain rule 8 grids of 25
+// launches of 24 us (varying_shapes.cu) would bound at their 21st launch
+// and lose what a decision costs; under this one they run as written, and
+// a grid that comes back four times never pays. One of a millisecond that
+// may gain a third pays at its second launch.
+inline bool boundPays(uint64_t LaunchesSeen, double PredictedLaunchMs, double Gain,
+                      uint32_t Threads) {
+  return double(LaunchesSeen) * PredictedLaunchMs * Gain >=
+         2 * (boundCostMs(Threads) + decisionCostMs(Threads));
+}
+
 // Whether a 1-D launch of a kernel that diverges only at bounds guards
 // (GuardCompares comparisons of the global index with a launch-uniform value,
 // KernelNote::Divergence) can gain MinGain from any layout: each comparison

@@ -36,8 +36,8 @@ online::OnlineSlot &slotFor(KernelInfo &K, const Shape &S) {
     static std::once_flag Registered;
     if (config().Verbose)
       std::call_once(Registered, [] { std::atexit(printSummaryAtExit); });
-    static auto *ShapesOf = new std::map<const KernelInfo *, unsigned>();
-    Slot = std::make_unique<online::OnlineSlot>(K, S, (*ShapesOf)[&K]++);
+    static auto *Histories = new std::map<const KernelInfo *, online::KernelHistory>();
+    Slot = std::make_unique<online::OnlineSlot>(K, S, (*Histories)[&K]);
   }
   return *Slot;
 }

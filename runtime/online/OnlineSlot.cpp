@@ -58,10 +58,68 @@ bool capturing(cudaStream_t Stream) {
 
 double nsToMs(double Ns) { return Ns / 1e6; }
 
+double referenceMs(const DecisionResult &R) {
+  return nsToMs(double(R.Stamps[CostEnd] - R.Stamps[CostStart]));
+}
+
 } // namespace
 
-OnlineSlot::OnlineSlot(KernelInfo &K, const Shape &S, unsigned Ordinal)
-    : K(K), S(S), Choice(forcedChoice()), Now(Ordinal < EagerShapes ? Phase::Cold : Phase::Waiting) {
+unsigned KernelHistory::nextOrdinal() {
+  std::lock_guard<std::mutex> G(Lock);
+  return Shapes++;
+}
+
+void KernelHistory::record(const DecisionResult &R, uint64_t Threads) {
+  double LaunchMs = referenceMs(R);
+  if (LaunchMs > 0 && Threads > 0)
+    F.MsPerThread = LaunchMs / double(Threads);
+  if (R.EstimateOriginal > 0)
+    F.Ceiling = std::max(F.Ceiling, 1 - R.BestCase / R.EstimateOriginal);
+  F.Known = true;
+  PendingEvent = nullptr;
+  PendingResult = nullptr;
+}
+
+KernelHistory::Facts KernelHistory::facts() {
+  std::lock_guard<std::mutex> G(Lock);
+  if (!F.Known && PendingEvent) {
+    cudaError_t E = cudaEventQuery(PendingEvent);
+    if (E == cudaSuccess)
+      record(*PendingResult, PendingThreads);
+    else if (E != cudaErrorNotReady)
+      cudaGetLastError();
+  }
+  return F;
+}
+
+void KernelHistory::pending(cudaEvent_t Bounded, const DecisionResult *Result, uint64_t Threads) {
+  std::lock_guard<std::mutex> G(Lock);
+  if (F.Known || PendingEvent)
+    return;
+  PendingEvent = Bounded;
+  PendingResult = Result;
+  PendingThreads = Threads;
+}
+
+void KernelHistory::bound(const DecisionResult &Result, uint64_t Threads) {
+  std::lock_guard<std::mutex> G(Lock);
+  record(Result, Threads);
+}
+
+void KernelHistory::judged(double Saved) {
+  std::lock_guard<std::mutex> G(Lock);
+  F.Measured = std::max(F.Measured, std::max(0.0, Saved));
+}
+
+void KernelHistory::giveUp() {
+  std::lock_guard<std::mutex> G(Lock);
+  if (!PendingEvent) // else a shape's bound is on its way
+    F.Known = true;
+}
+
+OnlineSlot::OnlineSlot(KernelInfo &K, const Shape &S, KernelHistory &History)
+    : K(K), History(History), S(S), Choice(forcedChoice()),
+      Now(History.nextOrdinal() < EagerShapes ? Phase::Cold : Phase::Waiting) {
   M.Blocks = S[0] * S[1] * S[2];
   M.ThreadsPerBlock = S[3] * S[4] * S[5];
   int Device = 0, SMs = 0;
@@ -97,6 +155,7 @@ cudaError_t OnlineSlot::launchRedirected(const LaunchRequest &L, RedirectBuffer 
 
 cudaError_t OnlineSlot::disable(const LaunchRequest &L, const std::string &Why) {
   Now = Phase::Disabled;
+  History.giveUp();
   Stats.Disabled = Why;
   Stats.Verdict = "original";
   warn("not regrouping " + K.Name + " " + shapeText(S) + " online: " + Why +
@@ -247,6 +306,7 @@ cudaError_t OnlineSlot::startBound(const LaunchRequest &L) {
       cudaEventRecord(Bounded, L.Stream) != cudaSuccess) {
     cudaGetLastError();
     Now = Phase::Disabled;
+    History.giveUp();
     Stats.Disabled = !Why.empty() ? Why
                                   : std::string("the gain bound did not queue: ") +
                                         cudaGetErrorString(E);
@@ -257,6 +317,7 @@ cudaError_t OnlineSlot::startBound(const LaunchRequest &L) {
   }
   BoundStream = L.Stream;
   BoundSeen = false;
+  History.pending(Bounded, Result, uint64_t(M.Blocks) * M.ThreadsPerBlock);
   Deferred = 0;
   SinceDecision = 0;
   Now = Phase::Bounding;
@@ -428,9 +489,11 @@ void OnlineSlot::finishUnbounded() {
 bool OnlineSlot::decisionPaysNow() {
   if (!BoundSeen || Choice != Forced::Auto || Stats.Decisions > 0)
     return true;
-  double LaunchMs = nsToMs(double(Result->Stamps[CostEnd] - Result->Stamps[CostStart]));
-  if (decisionPays(1 + Deferred, LaunchMs, Result->EstimateOriginal, Result->BestCase,
-                   B.Threads))
+  double LaunchMs = referenceMs(*Result);
+  // The launches a Waiting shape ran as written count too: the last of
+  // them was the cost clone's.
+  if (decisionPays(std::max<uint64_t>(Waited, 1) + Deferred, LaunchMs, Result->EstimateOriginal,
+                   Result->BestCase, B.Threads))
     return true;
   if (Deferred == 0 && config().Verbose) {
     char Line[320];
@@ -447,11 +510,32 @@ bool OnlineSlot::decisionPaysNow() {
   return false;
 }
 
+// Whether a Waiting shape's launch, counted here, runs its cost clone
+// (boundPays). Until the kernel's first bound is done, it runs as written;
+// a kernel none of whose shapes could be bound falls back to deciding a
+// shape when it comes back.
+bool OnlineSlot::boundPaysNow() {
+  ++Waited;
+  KernelHistory::Facts H = History.facts();
+  if (!H.Known)
+    return false;
+  uint32_t Threads = M.Blocks * M.ThreadsPerBlock;
+  if (H.MsPerThread <= 0)
+    return Waited >= 2;
+  // What a kept layout saved in the kernel's trials where one was judged,
+  // else the bounds' room (the trials saw 55% of varying_shapes' 83%). A
+  // kernel whose shapes could not gain may still gain in this one: its
+  // launches pay for a look once they could have saved DIVOPT_MIN_GAIN.
+  double Gain = H.Measured >= 0 ? H.Measured : H.Ceiling;
+  return boundPays(Waited, H.MsPerThread * Threads, std::max(Gain, config().MinGain), Threads);
+}
+
 // Everything the host reads here was written by kernels before the event.
 void OnlineSlot::learn() {
   if (Now == Phase::Bounding && !BoundSeen && eventDone(Bounded)) {
     BoundSeen = true;
-    Stats.CostCloneMs = nsToMs(double(Result->Stamps[CostEnd] - Result->Stamps[CostStart]));
+    History.bound(*Result, uint64_t(M.Blocks) * M.ThreadsPerBlock);
+    Stats.CostCloneMs = referenceMs(*Result);
     if (!Result->MayGain) {
       finishUnbounded();
       return;
@@ -462,7 +546,7 @@ void OnlineSlot::learn() {
     Stats.Layout = layoutName(Result->Estimated);
     Stats.EstimatedGain =
         Result->EstimateChosen > 0 ? Result->EstimateOriginal / Result->EstimateChosen - 1 : 0;
-    Stats.CostCloneMs = nsToMs(double(Result->Stamps[CostEnd] - Result->Stamps[CostStart]));
+    Stats.CostCloneMs = referenceMs(*Result);
     Stats.DecisionGpuMs +=
         nsToMs(double(Result->Stamps[DecisionEnd] - Result->Stamps[DecisionStart]));
     if (Result->Estimated == Identity) {
@@ -493,6 +577,8 @@ void OnlineSlot::learn() {
         if (Result->TrialLayout[T] == Result->Chosen && Stats.TrialMs[T] > 0)
           Stats.KeptMs = Stats.TrialMs[T];
     }
+    if (Stats.ReferenceMs > 0)
+      History.judged(1 - Stats.KeptMs / Stats.ReferenceMs);
     finish(Regroup);
   }
 }
@@ -514,11 +600,13 @@ cudaError_t OnlineSlot::launch(const LaunchRequest &L) {
     Now = Phase::Cold;
   switch (Now) {
   case Phase::Waiting:
+    if (!boundPaysNow())
+      return launchOriginal(L);
     Now = Phase::Cold;
-    return launchOriginal(L);
+    [[fallthrough]];
   case Phase::Cold:
     if (Stats.Verdict == "waiting")
-      Stats.Verdict = "deciding"; // the shape came back
+      Stats.Verdict = "deciding"; // the shape came back often enough
     return startBound(L);
   case Phase::Bounding:
     return decisionPaysNow() ? startDecision(L) : launchOriginal(L);

@@ -1,12 +1,15 @@
 // Online mode's state for one kernel and launch shape: no profile, no model,
 // everything measured on the GPU in the user's stream order.
 //
-//   Waiting  a shape of a kernel that has shown EagerShapes others: its first
-//            launch runs the original and allocates nothing, and the shape
-//            goes Cold only if it comes back. A grid sized to a frontier or a
-//            batch is new at almost every launch, and a decision on a shape
-//            that never returns costs a launch's time and its buffers for
-//            nothing (benchmarks/online/varying_shapes.cu)
+//   Waiting  a shape of a kernel that has shown EagerShapes others: it runs
+//            the original and allocates nothing until its launches could
+//            have paid for its bound and a decision, at the time per thread
+//            and the gain the kernel's bound shapes showed (boundPays,
+//            KernelHistory); before any is bound, at its second launch. A
+//            grid sized to a frontier or a batch is new at almost every
+//            launch, and one that comes back a few times with launches of
+//            tens of microseconds cannot win back a cost clone, a bound and
+//            buffers (benchmarks/online/varying_shapes.cu)
 //   Cold     the next launch runs the cost clone (it does the user's work and
 //            writes each thread's latency-weighted cost), or, when
 //            DIVOPT_PROFILE_USE holds this shape, the original with the
@@ -53,13 +56,51 @@
 namespace divopt::rt::online {
 
 // A kernel's first shapes are decided at their first launch, as a program of
-// one shape per kernel needs; later ones wait for their second.
+// one shape per kernel needs; later ones wait (Waiting).
 constexpr unsigned EagerShapes = 4;
+
+// What a kernel's bound shapes tell its later ones (one per kernel, shared by
+// its slots): how long its launches take per thread, how much of a launch a
+// layout could save, and how much the guard's trials saw one save. Waiting
+// shapes read it; the first bound queued is
+// read from the GPU's results as soon as its event is done, by whichever
+// slot asks first, so a later shape need not wait for that shape to come
+// back.
+class KernelHistory {
+public:
+  struct Facts {
+    bool Known = false;      // a bound was seen, or none will be
+    double MsPerThread = 0;  // 0: no timing (the bound never ran)
+    double Ceiling = 0;      // the largest share of a launch a bound left room for
+    double Measured = -1;    // the largest share a kept layout saved in trials; -1: none judged
+  };
+  unsigned nextOrdinal();
+  Facts facts();
+  // A slot queued its bound: its event and results, read once done.
+  void pending(cudaEvent_t Bounded, const DecisionResult *Result, uint64_t Threads);
+  // A slot saw its bound (its host read the results).
+  void bound(const DecisionResult &Result, uint64_t Threads);
+  // A slot's guard judged: the share of the reference launch its verdict
+  // saves (0 where it kept the original).
+  void judged(double Saved);
+  // A slot whose bound will never run (disabled): the shapes waiting on it
+  // fall back to their second launch.
+  void giveUp();
+
+private:
+  void record(const DecisionResult &Result, uint64_t Threads);
+  std::mutex Lock;
+  unsigned Shapes = 0;
+  cudaEvent_t PendingEvent = nullptr;
+  const DecisionResult *PendingResult = nullptr;
+  uint64_t PendingThreads = 0;
+  Facts F;
+};
 
 class OnlineSlot {
 public:
-  // Ordinal: how many shapes of K came before this one.
-  OnlineSlot(KernelInfo &K, const Shape &S, unsigned Ordinal);
+  // History: K's, shared by its slots; this slot's ordinal comes from it.
+  OnlineSlot(KernelInfo &K, const Shape &S, KernelHistory &History);
   // Launches L (some variant of it) and returns the launch's result.
   cudaError_t launch(const LaunchRequest &L);
   // For the exit summary; takes the lock.
@@ -89,6 +130,7 @@ private:
   void finish(bool Regroup);
   void finishUnbounded(); // the bound says no layout can gain
   bool decisionPaysNow();
+  bool boundPaysNow();
 
   // Where a decision's host time went, for DIVOPT_VERBOSE=2.
   struct HostLaps {
@@ -100,6 +142,7 @@ private:
 
   std::mutex Lock;
   KernelInfo &K;
+  KernelHistory &History;
   Shape S;
   Machine M;
   Forced Choice = Forced::Auto;
@@ -108,6 +151,7 @@ private:
   unsigned TrialsQueued = 0;
   bool DecidedSeen = false;
   bool BoundSeen = false;           // the bound's event done: Result's bound is there
+  uint64_t Waited = 0;              // launches run as written while Waiting
   uint64_t Deferred = 0;            // launches run as written since, the decision not paying yet
   cudaStream_t BoundStream = nullptr;
   cudaEvent_t Bounded = nullptr, Decided = nullptr, Judged = nullptr, Handoff = nullptr;

@@ -34,10 +34,12 @@ void printSummary(const std::vector<OnlineStats> &Rows) {
   std::fprintf(stderr, "%-*s %9s %9s %9s %-10s %8s %9s %9s %9s %9s %8s %8s %9s\n", int(Name),
                "kernel", "cost", "original", "regrouped", "layout", "estimate", "ref ms",
                "probe ms", "kept ms", "cost ms", "gpu ms", "host ms", "saved ms");
-  std::map<std::string, uint64_t> Waiting; // kernel -> its shapes launched once
+  // kernel -> its shapes never bound, and their launches
+  std::map<std::string, std::pair<uint64_t, uint64_t>> Waiting;
   for (const OnlineStats &R : Rows) {
     if (R.Verdict == "waiting") {
-      ++Waiting[R.Kernel];
+      ++Waiting[R.Kernel].first;
+      Waiting[R.Kernel].second += R.OriginalLaunches;
       continue;
     }
     std::string Label = R.Kernel + " " + R.Shape;
@@ -49,11 +51,14 @@ void printSummary(const std::vector<OnlineStats> &Rows) {
                  R.CostCloneMs, R.DecisionGpuMs, R.DecisionHostMs, R.netSavedMs(),
                  R.Disabled.empty() ? R.Verdict.c_str() : ("off: " + R.Disabled).c_str());
   }
-  for (const auto &[Kernel, Shapes] : Waiting)
+  for (const auto &[Kernel, Counts] : Waiting) {
+    auto [Shapes, Launches] = Counts;
     std::fprintf(stderr,
-                 "%s: %llu more shape%s launched once, as written (a kernel's later shapes are "
-                 "decided when they come back)\n",
-                 Kernel.c_str(), (unsigned long long)Shapes, Shapes == 1 ? "" : "s");
+                 "%s: %llu more shape%s run as written, %llu launch%s (a kernel's later shapes "
+                 "are decided once their launches could pay for it)\n",
+                 Kernel.c_str(), (unsigned long long)Shapes, Shapes == 1 ? "" : "s",
+                 (unsigned long long)Launches, Launches == 1 ? "" : "es");
+  }
 }
 
 } // namespace divopt::rt::online

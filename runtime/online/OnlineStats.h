@@ -28,8 +28,8 @@ struct OnlineStats {
                                // where the costs came from a profile
   double DecisionGpuMs = 0;    // all decisions, %globaltimer between their first and last kernel
   double DecisionHostMs = 0;   // all decisions, host time queueing them
-  // "deciding", "original", "regrouped", "waiting" (a shape launched once
-  // and not decided, OnlineSlot.h) or "deferred" (launches too short for a
+  // "deciding", "original", "regrouped", "waiting" (a later shape whose
+  // launches have not paid for a bound yet, OnlineSlot.h) or "deferred" (launches too short for a
   // decision to pay yet, decisionPays)
   std::string Verdict = "deciding";
   std::string Disabled;        // why the slot runs the original for good
@@ -42,7 +42,7 @@ struct OnlineStats {
 };
 
 // One line per kernel and shape, as a table, on stderr; the shapes still
-// waiting for a second launch, a line per kernel after it.
+// waiting (run as written), a line per kernel after it.
 void printSummary(const std::vector<OnlineStats> &Rows);
 
 } // namespace divopt::rt::online

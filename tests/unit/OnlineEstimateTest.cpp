@@ -103,6 +103,30 @@ TEST(OnlineEstimate, ShortLaunchesDeferTheDecisionUntilItCouldHavePaid) {
   EXPECT_FALSE(decisionPays(1000000, 1.0, 2.0, 2.0, Threads));
 }
 
+// Before a later shape's cost clone: its launches run as written until they
+// could have paid twice for its bound and a decision.
+TEST(OnlineEstimate, LaterShapesRunAsWrittenUntilTheyCouldPayForABound) {
+  uint32_t Threads = 800 * 256;
+  double Price = boundCostMs(Threads) + decisionCostMs(Threads);
+  EXPECT_GT(boundCostMs(Threads), 0.0);
+  // A millisecond that may gain a third pays at its second launch.
+  EXPECT_FALSE(boundPays(1, 1.0, 0.34, Threads));
+  EXPECT_TRUE(boundPays(2, 1.0, 0.34, Threads));
+  // 24 us whose trials saved 55% (varying_shapes.cu): neither four launches
+  // nor 25 are enough.
+  EXPECT_FALSE(boundPays(4, 0.024, 0.55, Threads));
+  EXPECT_FALSE(boundPays(25, 0.024, 0.55, Threads));
+  uint64_t Needed = 1;
+  while (!boundPays(Needed, 0.024, 0.55, Threads))
+    ++Needed;
+  EXPECT_GE(double(Needed) * 0.024 * 0.55, 2 * Price);
+  EXPECT_LT(double(Needed - 1) * 0.024 * 0.55, 2 * Price);
+  // A bound waits longer than a decision alone would.
+  EXPECT_TRUE(decisionPays(Needed - 1, 0.024, 1.0, 0.45, Threads));
+  // No room at all: never.
+  EXPECT_FALSE(boundPays(1000000, 1.0, 0.0, Threads));
+}
+
 TEST(OnlineEstimate, DealtLayoutIsAPermutation) {
   for (Machine M : {Machine{132, 7, 64}, Machine{132, 1, 1024}, Machine{4, 33, 32}}) {
     uint32_t N = M.Blocks * M.ThreadsPerBlock;
