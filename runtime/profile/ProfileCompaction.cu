@@ -65,6 +65,7 @@ struct Meta {
   uint32_t IdBits;
   uint32_t Mismatch; // the fast path merged threads whose counters differ
   uint32_t ClassMax; // the largest value of the classes' vectors
+  uint32_t Stage16;  // the gather staged the values as u16 (stagesNarrow)
 };
 
 // The exact path's kernels run only when the fast path's check failed.
@@ -367,16 +368,32 @@ __global__ void numberKernel(uint32_t T, const uint32_t *RepBits, const uint32_t
 // of its own over the 4M classes' 484M values took 0.87 ms, H100, ncu); the
 // exact path's classes hold every thread's vector, so the maximum over both
 // paths is the exact path's.
-__global__ void gatherKernel(CountsView V, const uint32_t *Reps, uint32_t *Classes, Meta *M,
-                             bool Exact) {
+//
+// The values wait for the packing in the classes' buffer as u16 where every
+// count is below 2^16 by construction: narrow counters with an empty
+// overflow list. Staged as u32, the 4M classes' 484M values were 1.9 GB
+// written here and read again by packClassesKernel. checkKernel (the fast
+// path without the clone's hashes) reads them as u32, so it keeps them so.
+__device__ inline bool stagesNarrow(const CountsView &V, bool Hashes) {
+  return Hashes && V.Narrow && V.Ov[0] == 0;
+}
+
+__global__ void gatherKernel(CountsView V, const uint32_t *Reps, void *Classes, Meta *M,
+                             bool Exact, bool Hashes) {
   if (skip(M, Exact))
     return;
+  bool Narrow = stagesNarrow(V, Hashes);
+  if (blockIdx.x == 0 && threadIdx.x == 0)
+    M->Stage16 = Narrow;
   uint64_t Values = uint64_t(M->NumClasses) * V.C;
   uint32_t Max = 0;
   for (uint64_t I = uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; I < Values;
        I += uint64_t(gridDim.x) * blockDim.x) {
     uint32_t Value = V.count(Reps[I / V.C], uint32_t(I % V.C));
-    Classes[I] = Value;
+    if (Narrow)
+      static_cast<uint16_t *>(Classes)[I] = uint16_t(Value);
+    else
+      static_cast<uint32_t *>(Classes)[I] = Value;
     Max = max(Max, Value);
   }
   Max = __reduce_max_sync(~0u, Max);
@@ -489,7 +506,7 @@ __global__ void fillKernel(unsigned long long *Table, unsigned long long Slots, 
 // Into Out (the counters' buffer, dead by now, at least 2 * N * C bytes: room
 // for 16 bits a value), whole warps of values at a time.
 __global__ void __launch_bounds__(Threads)
-    packClassesKernel(const uint32_t *Classes, uint32_t C, const Meta *M, void *Out,
+    packClassesKernel(const void *Classes, uint32_t C, const Meta *M, void *Out,
                       CompactionResult *R) {
   __shared__ uint32_t Stage[Threads / 32][StageWords];
   uint32_t Bits = 32 - __clz(M->ClassMax | 1);
@@ -503,8 +520,11 @@ __global__ void __launch_bounds__(Threads)
   unsigned Lane = threadIdx.x % 32;
   for (uint64_t I = uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; I - Lane < Values;
        I += uint64_t(gridDim.x) * blockDim.x) {
-    uint32_t Word = warpPackedWord(I < Values ? Classes[I] : 0, Bits, Lane,
-                                   Stage[threadIdx.x / 32]);
+    uint32_t Value = 0;
+    if (I < Values)
+      Value = M->Stage16 ? static_cast<const uint16_t *>(Classes)[I]
+                         : static_cast<const uint32_t *>(Classes)[I];
+    uint32_t Word = warpPackedWord(Value, Bits, Lane, Stage[threadIdx.x / 32]);
     uint64_t W = (I / 32) * Bits + Lane;
     if (Lane < Bits && W < Words)
       static_cast<uint32_t *>(Out)[W] = Word;
@@ -678,7 +698,7 @@ cudaError_t queueCompaction(const CompactionBuffers &B, CompactionResult *R, cud
         return E;
       numberKernel<<<strideBlocksFor(Words), Threads, 0, S>>>(T, RepBits, RankBase, SlotOf, Table,
                                                               Reps, M, DR, Exact);
-      gatherKernel<<<ValueBlocks, Threads, 0, S>>>(V, Reps, Classes, M, Exact);
+      gatherKernel<<<ValueBlocks, Threads, 0, S>>>(V, Reps, Classes, M, Exact, Hashes != nullptr);
       finishKernel<<<strideBlocksFor(T), Threads, 0, S>>>(Table, SlotOf, T, Hashes, Packed, M,
                                                           Exact);
       if (!Exact && !Hashes)
