@@ -1,13 +1,14 @@
 // Online mode on a kernel whose launch shape changes from launch to launch,
 // as it does where a grid is sized to a frontier, a batch or a worklist:
 // each launch processes the first n_i items of an array, with a grid of
-// ceil(n_i / 256) blocks. Per item, a loop of 8 steps, or 256 for one item
-// in 8 (set by a hash of the item), so warps diverge and regrouping pays
-// where a shape comes back.
+// ceil(n_i / 256) blocks. Per item, a loop of 8 steps, or `heavy` (256) for
+// one item in 8 (set by a hash of the item), so warps diverge and
+// regrouping pays where a shape comes back.
 //
-//   varying_shapes [launches=200] [distinct=0]
+//   varying_shapes [launches=200] [distinct=0] [heavy=256]
 // distinct = 0: every launch a new grid (800 to 15,800 blocks of 256
-// threads); distinct = K: K grids, launched in turn.
+// threads); distinct = K: K grids, launched in turn. heavy = 25600 makes
+// launches of milliseconds, whose later shapes pay for a decision at once.
 // Prints one JSON line: the launch loop's wall time (first launch to a
 // cudaDeviceSynchronize after the last), the program's (from the start of
 // main, the CUDA context included, to after the results are copied back)
@@ -42,11 +43,11 @@ __device__ float relax(float X, unsigned Steps) {
   return X;
 }
 
-__global__ void processItems(const float *In, float *Out, unsigned N) {
+__global__ void processItems(const float *In, float *Out, unsigned N, unsigned Heavy) {
   unsigned T = blockIdx.x * blockDim.x + threadIdx.x;
   if (T >= N)
     return;
-  unsigned Steps = hashItem(T) % 8 == 0 ? 256 : 8;
+  unsigned Steps = hashItem(T) % 8 == 0 ? Heavy : 8;
   Out[T] = relax(In[T], Steps) + Out[T] * 0.5f;
 }
 
@@ -62,13 +63,15 @@ unsigned itemsOf(int L, int Distinct) {
 int main(int argc, char **argv) {
   auto ProgramStart = std::chrono::steady_clock::now();
   if (argc > 1 && argv[1][0] == '-') {
-    std::fprintf(stderr, "usage: varying_shapes [launches=200] [distinct=0]\n");
+    std::fprintf(stderr, "usage: varying_shapes [launches=200] [distinct=0] [heavy=256]\n");
     return 2;
   }
   int Launches = argc > 1 ? std::atoi(argv[1]) : 200;
   int Distinct = argc > 2 ? std::atoi(argv[2]) : 0;
-  if (Launches <= 0 || Distinct < 0) {
-    std::fprintf(stderr, "varying_shapes: launches must be positive and distinct at least 0\n");
+  int Heavy = argc > 3 ? std::atoi(argv[3]) : 256;
+  if (Launches <= 0 || Distinct < 0 || Heavy <= 0) {
+    std::fprintf(stderr, "varying_shapes: launches and heavy must be positive and distinct at "
+                         "least 0\n");
     return 2;
   }
   const unsigned MaxItems = (MinBlocks + BlockRange) * BlockThreads;
@@ -85,7 +88,8 @@ int main(int argc, char **argv) {
   auto LoopStart = std::chrono::steady_clock::now();
   for (int L = 0; L < Launches; ++L) {
     unsigned N = itemsOf(L, Distinct);
-    processItems<<<(N + BlockThreads - 1) / BlockThreads, BlockThreads>>>(In, Out, N);
+    processItems<<<(N + BlockThreads - 1) / BlockThreads, BlockThreads>>>(In, Out, N,
+                                                                          unsigned(Heavy));
   }
   CHECK(cudaDeviceSynchronize());
   double LoopMs = msSince(LoopStart);
@@ -95,8 +99,8 @@ int main(int argc, char **argv) {
   double ProgramMs = msSince(ProgramStart);
   const char *Mode = std::getenv("DIVOPT_MODE");
   std::printf("{\"program\":\"varying_shapes\",\"mode\":\"%s\",\"launches\":%d,\"distinct\":%d,"
-              "\"loop_ms\":%.3f,\"program_ms\":%.3f,\"checksum\":\"%016llx\"}\n",
-              Mode && *Mode ? Mode : "off", Launches, Distinct, LoopMs, ProgramMs,
+              "\"heavy\":%d,\"loop_ms\":%.3f,\"program_ms\":%.3f,\"checksum\":\"%016llx\"}\n",
+              Mode && *Mode ? Mode : "off", Launches, Distinct, Heavy, LoopMs, ProgramMs,
               digestOf(Host));
   return 0;
 }

@@ -5,7 +5,8 @@
 //            the original and allocates nothing until its launches could
 //            have paid for its bound and a decision, at the time per thread
 //            and the gain the kernel's bound shapes showed (boundPays,
-//            KernelHistory); before any is bound, at its second launch. A
+//            KernelHistory). At its second launch it waits for the kernel's
+//            first bound if that is still on the GPU. A
 //            grid sized to a frontier or a batch is new at almost every
 //            launch, and one that comes back a few times with launches of
 //            tens of microseconds cannot win back a cost clone, a bound and
@@ -75,7 +76,10 @@ public:
     double Measured = -1;    // the largest share a kept layout saved in trials; -1: none judged
   };
   unsigned nextOrdinal();
-  Facts facts();
+  // Wait: if the kernel's first bound is still on the GPU, wait for it, up
+  // to MaxWaitMs.
+  Facts facts(bool Wait);
+  static constexpr int MaxWaitMs = 20;
   // A slot queued its bound: its event and results, read once done.
   void pending(cudaEvent_t Bounded, const DecisionResult *Result, uint64_t Threads);
   // A slot saw its bound (its host read the results).
