@@ -3,14 +3,14 @@
 //
 //   Waiting  a shape of a kernel that has shown EagerShapes others: it runs
 //            the original and allocates nothing until its launches could
-//            have paid for its bound and a decision, at the time per thread
-//            and the gain the kernel's bound shapes showed (boundPays,
-//            KernelHistory). At its second launch it waits for the kernel's
-//            first bound if that is still on the GPU. A
-//            grid sized to a frontier or a batch is new at almost every
-//            launch, and one that comes back a few times with launches of
-//            tens of microseconds cannot win back a cost clone, a bound and
-//            buffers (benchmarks/online/varying_shapes.cu)
+//            have paid twice for its bound and a decision, at the time per
+//            thread and the gain the kernel's bound shapes showed
+//            (boundPays, KernelHistory). At its second launch it waits for
+//            the kernel's first bound if that is still on the GPU. A grid
+//            sized to a frontier or a batch is new at almost every launch,
+//            and one that comes back a few times with launches of tens of
+//            microseconds cannot win back a cost clone, a bound and buffers
+//            (benchmarks/online/varying_shapes.cu)
 //   Cold     the next launch runs the cost clone (it does the user's work and
 //            writes each thread's latency-weighted cost), or, when
 //            DIVOPT_PROFILE_USE holds this shape, the original with the
@@ -63,10 +63,9 @@ constexpr unsigned EagerShapes = 4;
 // What a kernel's bound shapes tell its later ones (one per kernel, shared by
 // its slots): how long its launches take per thread, how much of a launch a
 // layout could save, and how much the guard's trials saw one save. Waiting
-// shapes read it; the first bound queued is
-// read from the GPU's results as soon as its event is done, by whichever
-// slot asks first, so a later shape need not wait for that shape to come
-// back.
+// shapes read it; the first bound queued is read from the GPU's results as
+// soon as its event is done, by whichever slot asks first, so a later shape
+// need not wait for that shape to come back.
 class KernelHistory {
 public:
   struct Facts {
@@ -155,7 +154,7 @@ private:
   unsigned TrialsQueued = 0;
   bool DecidedSeen = false;
   bool BoundSeen = false;           // the bound's event done: Result's bound is there
-  uint64_t Waited = 0;              // launches run as written while Waiting
+  uint64_t Waited = 0;              // launches while Waiting, the one that bounds included
   uint64_t Deferred = 0;            // launches run as written since, the decision not paying yet
   cudaStream_t BoundStream = nullptr;
   cudaEvent_t Bounded = nullptr, Decided = nullptr, Judged = nullptr, Handoff = nullptr;
