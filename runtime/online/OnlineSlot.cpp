@@ -87,7 +87,10 @@ KernelHistory::Facts KernelHistory::facts(bool Wait) {
     return F;
   // A bounded wait, polled: the bound's stream could wait on something this
   // thread has yet to do (a stream memory operation, say), and a wait that
-  // never ends would hang the program. Past it, the caller's fallback.
+  // never ends would hang the program. Past it, the caller's fallback; and
+  // once one wait has run out, no later launch waits again (each would pay
+  // MaxWaitMs for nothing).
+  Wait = Wait && !WaitRanOut;
   auto Give = std::chrono::steady_clock::now() + std::chrono::milliseconds(MaxWaitMs);
   for (;;) {
     cudaError_t E = cudaEventQuery(PendingEvent);
@@ -99,8 +102,12 @@ KernelHistory::Facts KernelHistory::facts(bool Wait) {
       cudaGetLastError();
       break;
     }
-    if (!Wait || std::chrono::steady_clock::now() > Give)
+    if (!Wait)
       break;
+    if (std::chrono::steady_clock::now() > Give) {
+      WaitRanOut = true;
+      break;
+    }
     std::this_thread::sleep_for(std::chrono::microseconds(20));
   }
   return F;
@@ -528,10 +535,10 @@ bool OnlineSlot::decisionPaysNow() {
 // (boundPays). Its first launch runs as written unless the kernel's first
 // bound is done. From its second, it waits for that bound while it is still
 // on the GPU (up to MaxWaitMs): the host is then ahead of the GPU, which has
-// the launches queued since to run meanwhile. Without the wait, a kernel of 2 ms launches
-// whose host queued all 200 of them before the GPU reached the first bound
-// ran its later shapes as written 21 of their 25 launches (varying_shapes
-// with heavy = 25600, H100). A kernel none of whose shapes could be bound
+// the launches queued since to run meanwhile. Without the wait, a kernel of
+// 2 ms launches whose host queued all 200 of them before the GPU reached the
+// first bound ran its later shapes as written 21 of their 25 launches
+// (varying_shapes with heavy = 25600, H100). A kernel none of whose shapes could be bound
 // falls back to deciding a shape when it comes back.
 bool OnlineSlot::boundPaysNow() {
   ++Waited;

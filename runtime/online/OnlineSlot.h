@@ -76,7 +76,7 @@ public:
   };
   unsigned nextOrdinal();
   // Wait: if the kernel's first bound is still on the GPU, wait for it, up
-  // to MaxWaitMs.
+  // to MaxWaitMs (once: after a wait runs out, never again).
   Facts facts(bool Wait);
   static constexpr int MaxWaitMs = 20;
   // A slot queued its bound: its event and results, read once done.
@@ -97,6 +97,7 @@ private:
   cudaEvent_t PendingEvent = nullptr;
   const DecisionResult *PendingResult = nullptr;
   uint64_t PendingThreads = 0;
+  bool WaitRanOut = false; // a wait for the pending bound ran out: no more waits
   Facts F;
 };
 
