@@ -7,14 +7,13 @@
 //            to the class's lowest thread id
 //   marks    (every slot) each representative's bit in a bitmap of threads
 //   scan     (every 32 threads) the bitmap words' popcounts, summed (CUB)
-//   number   (every 32 threads) representatives write their class number,
+//   number   (every thread) representatives write their class number,
 //            their bit's rank, into their slot and their thread id as the
 //            class's representative
 //   gather   each class's vector from its representative's counters, and
 //            the largest value, which sets the width the vectors are packed to
 //   finish   (every thread) its class number from its slot, checked
-//            against the representative's hashes when the clone summed them,
-//            and packed: a warp's 32 ids are `bits` whole words
+//            against the representative's hashes when the clone summed them
 //   check    (fast path, no hashes) every thread's counters equal its class's
 //            vector; if not, the exact path's insert .. finish run, else they
 //            return.
@@ -25,6 +24,8 @@
 //            each class compares with the class's vector read along the row
 //            by the whole warp (one coalesced 128-byte read per 32 counters,
 //            not 32 scattered 4-byte reads).
+//   pack     the ids and the classes' values bit-packed, a thread per 32
+//            values (packGroup)
 // and the branch buckets are summed on the side.
 //
 // Narrow mode (divopt/Abi.h): the counters are u16; a thread whose slots hold
@@ -38,6 +39,7 @@
 #include "divopt/Abi.h"
 
 #include <cub/device/device_scan.cuh>
+#include <utility>
 
 namespace divopt::rt::profile {
 namespace {
@@ -276,27 +278,74 @@ __global__ void insertKernel(CountsView V, const unsigned long long *Hashes,
   });
 }
 
-// Word Lane (< Bits) of the stream in which the warp's 32 values (each below
-// 2^Bits) take bits [lane * Bits, (lane + 1) * Bits), least significant
-// first: the whole warp calls it, each lane with its value, and Stage is the
-// warp's own 33 words of shared memory. Each lane ORs its value into the one
-// or two words it spans. Gathered by 32 shuffles a lane instead, packing the
-// 20M-thread launch's ids took 0.3 ms (H100, ncu).
-constexpr unsigned StageWords = 33;
-__device__ uint32_t warpPackedWord(uint32_t Value, uint32_t Bits, unsigned Lane,
-                                   uint32_t *Stage) {
-  Stage[Lane] = 0;
-  if (Lane == 0)
-    Stage[32] = 0;
-  __syncwarp();
-  uint32_t First = Lane * Bits, Shift = First % 32;
-  atomicOr(&Stage[First / 32], Value << Shift);
-  if (Shift + Bits > 32)
-    atomicOr(&Stage[First / 32 + 1], Value >> (32 - Shift));
-  __syncwarp();
-  uint32_t Word = Stage[Lane];
-  __syncwarp();
-  return Word;
+// Bit-packing: value i of a stream of values below 2^Bits takes bits
+// [i * Bits, (i + 1) * Bits) of the words, least significant first, so 32
+// consecutive values (a group) are exactly Bits whole words. One GPU thread
+// packs a group: it loads the 32 values (contiguous, 64 or 128 bytes) and
+// builds its Bits words in registers, every shift known at compile time
+// (one instantiation per width). Assembled instead by the 32 lanes of a warp
+// ORing into shared memory between warp barriers, the 4M-class launch's
+// 484M values took 1.88 ms to pack (H100, ncu), latency- not
+// bandwidth-bound.
+template <unsigned Bits, typename Value>
+__device__ void packGroup(const Value *In, uint64_t Values, uint64_t Group, uint32_t *Out,
+                          uint64_t Words) {
+  uint32_t V[32];
+  uint64_t First = Group * 32;
+  if (First + 32 <= Values) {
+    // A whole group in 16-byte loads: In is 256-byte aligned and a group is
+    // 64 or 128 bytes.
+    constexpr unsigned PerWord = 4 / sizeof(Value);
+    const uint4 *P = reinterpret_cast<const uint4 *>(In + First);
+#pragma unroll
+    for (unsigned K = 0; K < 32 / (4 * PerWord); ++K) {
+      uint4 X = __ldg(P + K);
+      uint32_t Words[4] = {X.x, X.y, X.z, X.w};
+#pragma unroll
+      for (unsigned J = 0; J < 4 * PerWord; ++J)
+        V[K * 4 * PerWord + J] =
+            PerWord == 1 ? Words[J] : (Words[J / 2] >> (16 * (J % 2))) & 0xFFFF;
+    }
+  } else {
+#pragma unroll
+    for (unsigned I = 0; I < 32; ++I)
+      V[I] = First + I < Values ? uint32_t(In[First + I]) : 0;
+  }
+#pragma unroll
+  for (unsigned W = 0; W < Bits; ++W) {
+    uint32_t Word = 0;
+#pragma unroll
+    for (unsigned I = 0; I < 32; ++I) {
+      // Where value I starts relative to word W's first bit.
+      int Lo = int(I * Bits) - int(W * 32);
+      if (Lo >= 32 || Lo <= -int(Bits))
+        continue;
+      Word |= Lo >= 0 ? V[I] << Lo : V[I] >> -Lo;
+    }
+    if (Group * Bits + W < Words)
+      Out[Group * Bits + W] = Word;
+  }
+}
+
+template <unsigned Bits, typename Value>
+__device__ void packStream(const Value *In, uint64_t Values, uint32_t *Out) {
+  uint64_t Groups = (Values + 31) / 32, Words = (Values * Bits + 31) / 32;
+  for (uint64_t G = uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; G < Groups;
+       G += uint64_t(gridDim.x) * blockDim.x)
+    packGroup<Bits>(In, Values, G, Out, Words);
+}
+
+// Values (each below 2^Bits, 1 <= Bits <= 31) packed into Out: the width is
+// known on the GPU only, so the kernel picks the instantiation.
+template <typename Value, unsigned... B>
+__device__ void packStreamAt(unsigned Bits, const Value *In, uint64_t Values, uint32_t *Out,
+                             std::integer_sequence<unsigned, B...>) {
+  ((Bits == B + 1 ? packStream<B + 1>(In, Values, Out) : void()), ...);
+}
+
+template <typename Value>
+__device__ void packValues(unsigned Bits, const Value *In, uint64_t Values, uint32_t *Out) {
+  packStreamAt(Bits, In, Values, Out, std::make_integer_sequence<unsigned, 31>{});
 }
 
 // Classes are numbered in the order of their representatives, each the
@@ -326,25 +375,19 @@ __global__ void repCountsKernel(const uint32_t *RepBits, uint32_t Words, uint32_
     Counts[W] = __popc(RepBits[W]);
 }
 
-// One thread per word of RepBits: its representatives' class numbers, into
-// their slots (class << 32 | representative) and Reps.
+// One thread per thread: a representative's class number (its bit's rank:
+// the word's base plus the set bits below it) into its slot (class << 32 |
+// representative) and Reps. A thread per word of RepBits, walking its set
+// bits one after another, took 485 us of the 4M-class launch (H100, ncu):
+// each step waited on a scattered load of the last.
 __global__ void numberKernel(uint32_t T, const uint32_t *RepBits, const uint32_t *RankBase,
                              const uint32_t *SlotOf, unsigned long long *Table, uint32_t *Reps,
                              Meta *M, CompactionResult *R, bool Exact) {
   if (skip(M, Exact))
     return;
-  uint32_t Words = (T + 31) / 32;
-  for (uint32_t W = blockIdx.x * blockDim.x + threadIdx.x; W < Words;
-       W += gridDim.x * blockDim.x) {
-    uint32_t K = RankBase[W];
-    for (uint32_t Bits = RepBits[W]; Bits; Bits &= Bits - 1, ++K) {
-      uint32_t G = W * 32 + __ffs(Bits) - 1;
-      Table[SlotOf[G]] = (static_cast<unsigned long long>(K) << 32) | G;
-      Reps[K] = G;
-    }
-    if (W != Words - 1)
-      continue;
-    uint32_t N = K;
+  if (blockIdx.x == 0 && threadIdx.x == 0) {
+    uint32_t Last = (T - 1) / 32;
+    uint32_t N = RankBase[Last] + __popc(RepBits[Last]);
     uint32_t IdBits = idBits(N);
     M->NumClasses = N;
     M->IdBits = IdBits;
@@ -352,6 +395,16 @@ __global__ void numberKernel(uint32_t T, const uint32_t *RepBits, const uint32_t
     R->IdBits = IdBits;
     R->PackedWords = (uint64_t(T) * IdBits + 31) / 32;
   }
+  forEachThread(T, [&](uint32_t G) {
+    if (G >= T)
+      return;
+    uint32_t Bits = RepBits[G / 32], Bit = 1u << (G % 32);
+    if (!(Bits & Bit))
+      return;
+    uint32_t K = RankBase[G / 32] + __popc(Bits & (Bit - 1));
+    Table[SlotOf[G]] = (static_cast<unsigned long long>(K) << 32) | G;
+    Reps[K] = G;
+  });
 }
 
 // Each class's vector, its representative's counters: one thread per value
@@ -403,47 +456,40 @@ __global__ void gatherKernel(CountsView V, const uint32_t *Reps, void *Classes, 
     atomicMax(&M->ClassMax, Max);
 }
 
-// Each thread's class from its slot, bit-packed: word W holds bits
-// [32W, 32W + 32) of the stream in which thread t's id takes bits
-// [t * Bits, (t + 1) * Bits), least significant first, so warp w's 32 ids
-// are exactly words [w * Bits, (w + 1) * Bits), which its lanes assemble
-// in shared memory (warpPackedWord). With the clone's hashes (and on the fast path) it also
-// checks each thread's two against its representative's, read straight from
-// the slot; otherwise it leaves each thread's class in ClassOf for
-// checkKernel. One pass over the threads where class ids, the hash check
-// and packing took three (650 us of the 20M-thread launch, H100, ncu).
-__global__ void __launch_bounds__(Threads)
-    finishKernel(const unsigned long long *Table, uint32_t *ClassOf, uint32_t T,
-                 const unsigned long long *Hashes, uint32_t *Packed, Meta *M, bool Exact) {
-  __shared__ uint32_t Stage[Threads / 32][StageWords];
+// Each thread's class from its slot, into ClassOf (over the thread's slot,
+// read first), for checkKernel and packIdsKernel. With the clone's hashes
+// (and on the fast path) it also checks each thread's two against its
+// representative's, read straight from the slot. One pass over the threads
+// where class ids and the hash check took two (650 us of the 20M-thread
+// launch with packing, H100, ncu).
+__global__ void finishKernel(const unsigned long long *Table, uint32_t *ClassOf, uint32_t T,
+                             const unsigned long long *Hashes, Meta *M, bool Exact) {
   if (skip(M, Exact))
     return;
   unsigned Lane = threadIdx.x % 32;
-  uint32_t Bits = M->IdBits;
-  uint64_t Words = (uint64_t(T) * Bits + 31) / 32;
   forEachThread(T, [&](uint32_t G) {
-    uint32_t Id = 0;
     bool Bad = false;
     if (G < T) {
       unsigned long long E = Table[ClassOf[G]];
-      Id = uint32_t(E >> 32);
       if (Hashes && !Exact) {
         const ulonglong2 *H = reinterpret_cast<const ulonglong2 *>(Hashes);
         ulonglong2 Own = H[G], Rep = H[uint32_t(E)];
         Bad = Own.x != Rep.x || Own.y != Rep.y;
-      } else {
-        ClassOf[G] = Id;
       }
+      ClassOf[G] = uint32_t(E >> 32);
     }
     if (__any_sync(~0u, Bad) && Lane == 0)
       M->Mismatch = 1;
-    if (Bits == 0)
-      return;
-    uint32_t Word = warpPackedWord(Id, Bits, Lane, Stage[threadIdx.x / 32]);
-    uint64_t W = uint64_t(G / 32) * Bits + Lane;
-    if (Lane < Bits && W < Words)
-      Packed[W] = Word;
   });
+}
+
+// Every thread's class id, packed at classIdBits(N) bits (ProfileFile.h):
+// thread t's id takes bits [t * Bits, (t + 1) * Bits) of the words. After
+// the exact path, which may have renumbered the classes.
+__global__ void packIdsKernel(const uint32_t *ClassOf, uint32_t T, uint32_t *Packed,
+                              const Meta *M) {
+  if (M->IdBits)
+    packValues(M->IdBits, ClassOf, T, Packed);
 }
 
 // Every thread's counters against its class's vector: any difference sends
@@ -506,11 +552,10 @@ __global__ void fillKernel(unsigned long long *Table, unsigned long long Slots, 
 }
 
 // Into Out (the counters' buffer, dead by now, at least 2 * N * C bytes: room
-// for 16 bits a value), whole warps of values at a time.
-__global__ void __launch_bounds__(Threads)
-    packClassesKernel(const void *Classes, uint32_t C, const Meta *M, void *Out,
-                      CompactionResult *R) {
-  __shared__ uint32_t Stage[Threads / 32][StageWords];
+// for 16 bits a value), at the bits the largest value needs, or left as
+// they are (32) past 16.
+__global__ void packClassesKernel(const void *Classes, uint32_t C, const Meta *M, void *Out,
+                                  CompactionResult *R) {
   uint32_t Bits = 32 - __clz(M->ClassMax | 1);
   if (Bits > 16)
     Bits = 32;
@@ -518,19 +563,12 @@ __global__ void __launch_bounds__(Threads)
     R->ClassBits = Bits;
   if (Bits == 32)
     return;
-  uint64_t Values = uint64_t(M->NumClasses) * C, Words = (Values * Bits + 31) / 32;
-  unsigned Lane = threadIdx.x % 32;
-  for (uint64_t I = uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; I - Lane < Values;
-       I += uint64_t(gridDim.x) * blockDim.x) {
-    uint32_t Value = 0;
-    if (I < Values)
-      Value = M->Stage16 ? static_cast<const uint16_t *>(Classes)[I]
-                         : static_cast<const uint32_t *>(Classes)[I];
-    uint32_t Word = warpPackedWord(Value, Bits, Lane, Stage[threadIdx.x / 32]);
-    uint64_t W = (I / 32) * Bits + Lane;
-    if (Lane < Bits && W < Words)
-      static_cast<uint32_t *>(Out)[W] = Word;
-  }
+  uint64_t Values = uint64_t(M->NumClasses) * C;
+  auto *Words = static_cast<uint32_t *>(Out);
+  if (M->Stage16)
+    packValues(Bits, static_cast<const uint16_t *>(Classes), Values, Words);
+  else
+    packValues(Bits, static_cast<const uint32_t *>(Classes), Values, Words);
 }
 
 __global__ void oneClassKernel(uint32_t T, Meta *M, CompactionResult *R) {
@@ -698,14 +736,14 @@ cudaError_t queueCompaction(const CompactionBuffers &B, CompactionResult *R, cud
       if (cudaError_t E = cub::DeviceScan::ExclusiveSum(B.Base + L.ScanTemp, Bytes, Packed,
                                                         RankBase, int(Words), S))
         return E;
-      numberKernel<<<strideBlocksFor(Words), Threads, 0, S>>>(T, RepBits, RankBase, SlotOf, Table,
-                                                              Reps, M, DR, Exact);
+      numberKernel<<<strideBlocksFor(T), Threads, 0, S>>>(T, RepBits, RankBase, SlotOf, Table, Reps,
+                                                          M, DR, Exact);
       gatherKernel<<<ValueBlocks, Threads, 0, S>>>(V, Reps, Classes, M, Exact, Hashes != nullptr);
-      finishKernel<<<strideBlocksFor(T), Threads, 0, S>>>(Table, SlotOf, T, Hashes, Packed, M,
-                                                          Exact);
+      finishKernel<<<strideBlocksFor(T), Threads, 0, S>>>(Table, SlotOf, T, Hashes, M, Exact);
       if (!Exact && !Hashes)
         checkKernel<<<blocksFor(T), Threads, 0, S>>>(V, SlotOf, Classes, M);
     }
+    packIdsKernel<<<ValueBlocks, Threads, 0, S>>>(SlotOf, T, Packed, M);
     packClassesKernel<<<ValueBlocks, Threads, 0, S>>>(Classes, C, M, B.counts(), DR);
   }
   if (Width) {
@@ -723,7 +761,7 @@ cudaError_t preloadCompactionKernels(cudaStream_t S) {
   if (cudaError_t E = loadKernels(
           &stampKernel, &overflowMapKernel, &overflowHeaderKernel, &insertKernel, &markRepsKernel,
           &repCountsKernel, &numberKernel, &gatherKernel, &finishKernel, &checkKernel,
-          &fillKernel, &packClassesKernel, &oneClassKernel, &sumBranchesKernel);
+          &fillKernel, &packIdsKernel, &packClassesKernel, &oneClassKernel, &sumBranchesKernel);
       E != cudaSuccess)
     return E;
   // CUB's scan kernels have no names to preload by: one scan of the types
