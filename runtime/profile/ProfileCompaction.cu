@@ -286,10 +286,18 @@ __global__ void insertKernel(CountsView V, const unsigned long long *Hashes,
 // (one instantiation per width). Assembled instead by the 32 lanes of a warp
 // ORing into shared memory between warp barriers, the 4M-class launch's
 // 484M values took 1.88 ms to pack (H100, ncu), latency- not
-// bandwidth-bound.
+// bandwidth-bound. A warp's 32 groups are 32 * Bits consecutive words, which
+// it stages in shared memory and stores in whole rows: stored by each thread
+// straight from its registers, Bits words apart, the 20M ids of the
+// 20M-thread launch took 196 us, staged 46 us (H200, ncu).
+constexpr unsigned PackStageWords = 32 * 31 + 31;
+// Word I of a warp's stage, skewed by one every 32 words so that the lanes'
+// stores, Bits words apart, fall in different banks.
+__device__ inline unsigned skewed(unsigned I) { return I + I / 32; }
+
 template <unsigned Bits, typename Value>
-__device__ void packGroup(const Value *In, uint64_t Values, uint64_t Group, uint32_t *Out,
-                          uint64_t Words) {
+__device__ void packGroup(const Value *In, uint64_t Values, uint64_t Group, unsigned Lane,
+                          uint32_t *Stage) {
   uint32_t V[32];
   uint64_t First = Group * 32;
   if (First + 32 <= Values) {
@@ -322,30 +330,42 @@ __device__ void packGroup(const Value *In, uint64_t Values, uint64_t Group, uint
         continue;
       Word |= Lo >= 0 ? V[I] << Lo : V[I] >> -Lo;
     }
-    if (Group * Bits + W < Words)
-      Out[Group * Bits + W] = Word;
+    Stage[skewed(Lane * Bits + W)] = Word;
   }
 }
 
+// Every lane of the block's warps calls it (the warp barriers); groups past
+// the end pack zeros and store nothing.
 template <unsigned Bits, typename Value>
-__device__ void packStream(const Value *In, uint64_t Values, uint32_t *Out) {
+__device__ void packStream(const Value *In, uint64_t Values, uint32_t *Out, uint32_t *Stage) {
   uint64_t Groups = (Values + 31) / 32, Words = (Values * Bits + 31) / 32;
-  for (uint64_t G = uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; G < Groups;
-       G += uint64_t(gridDim.x) * blockDim.x)
-    packGroup<Bits>(In, Values, G, Out, Words);
+  unsigned Lane = threadIdx.x % 32;
+  uint64_t Warps = uint64_t(gridDim.x) * blockDim.x / 32;
+  for (uint64_t Tile = (uint64_t(blockIdx.x) * blockDim.x + threadIdx.x) / 32; Tile * 32 < Groups;
+       Tile += Warps) {
+    packGroup<Bits>(In, Values, Tile * 32 + Lane, Lane, Stage);
+    __syncwarp();
+    uint64_t Base = Tile * 32 * Bits;
+    for (unsigned J = Lane; J < 32 * Bits; J += 32)
+      if (Base + J < Words)
+        Out[Base + J] = Stage[skewed(J)];
+    __syncwarp();
+  }
 }
 
 // Values (each below 2^Bits, 1 <= Bits <= 31) packed into Out: the width is
-// known on the GPU only, so the kernel picks the instantiation.
+// known on the GPU only, so the kernel picks the instantiation. Stage: the
+// calling warp's PackStageWords words of shared memory.
 template <typename Value, unsigned... B>
 __device__ void packStreamAt(unsigned Bits, const Value *In, uint64_t Values, uint32_t *Out,
-                             std::integer_sequence<unsigned, B...>) {
-  ((Bits == B + 1 ? packStream<B + 1>(In, Values, Out) : void()), ...);
+                             uint32_t *Stage, std::integer_sequence<unsigned, B...>) {
+  ((Bits == B + 1 ? packStream<B + 1>(In, Values, Out, Stage) : void()), ...);
 }
 
 template <typename Value>
-__device__ void packValues(unsigned Bits, const Value *In, uint64_t Values, uint32_t *Out) {
-  packStreamAt(Bits, In, Values, Out, std::make_integer_sequence<unsigned, 31>{});
+__device__ void packValues(unsigned Bits, const Value *In, uint64_t Values, uint32_t *Out,
+                           uint32_t *Stage) {
+  packStreamAt(Bits, In, Values, Out, Stage, std::make_integer_sequence<unsigned, 31>{});
 }
 
 // Classes are numbered in the order of their representatives, each the
@@ -486,10 +506,11 @@ __global__ void finishKernel(const unsigned long long *Table, uint32_t *ClassOf,
 // Every thread's class id, packed at classIdBits(N) bits (ProfileFile.h):
 // thread t's id takes bits [t * Bits, (t + 1) * Bits) of the words. After
 // the exact path, which may have renumbered the classes.
-__global__ void packIdsKernel(const uint32_t *ClassOf, uint32_t T, uint32_t *Packed,
-                              const Meta *M) {
+__global__ void __launch_bounds__(Threads)
+    packIdsKernel(const uint32_t *ClassOf, uint32_t T, uint32_t *Packed, const Meta *M) {
+  __shared__ uint32_t Stage[Threads / 32][PackStageWords];
   if (M->IdBits)
-    packValues(M->IdBits, ClassOf, T, Packed);
+    packValues(M->IdBits, ClassOf, T, Packed, Stage[threadIdx.x / 32]);
 }
 
 // Every thread's counters against its class's vector: any difference sends
@@ -554,8 +575,10 @@ __global__ void fillKernel(unsigned long long *Table, unsigned long long Slots, 
 // Into Out (the counters' buffer, dead by now, at least 2 * N * C bytes: room
 // for 16 bits a value), at the bits the largest value needs, or left as
 // they are (32) past 16.
-__global__ void packClassesKernel(const void *Classes, uint32_t C, const Meta *M, void *Out,
-                                  CompactionResult *R) {
+__global__ void __launch_bounds__(Threads)
+    packClassesKernel(const void *Classes, uint32_t C, const Meta *M, void *Out,
+                      CompactionResult *R) {
+  __shared__ uint32_t Stage[Threads / 32][PackStageWords];
   uint32_t Bits = 32 - __clz(M->ClassMax | 1);
   if (Bits > 16)
     Bits = 32;
@@ -566,9 +589,11 @@ __global__ void packClassesKernel(const void *Classes, uint32_t C, const Meta *M
   uint64_t Values = uint64_t(M->NumClasses) * C;
   auto *Words = static_cast<uint32_t *>(Out);
   if (M->Stage16)
-    packValues(Bits, static_cast<const uint16_t *>(Classes), Values, Words);
+    packValues(Bits, static_cast<const uint16_t *>(Classes), Values, Words,
+               Stage[threadIdx.x / 32]);
   else
-    packValues(Bits, static_cast<const uint32_t *>(Classes), Values, Words);
+    packValues(Bits, static_cast<const uint32_t *>(Classes), Values, Words,
+               Stage[threadIdx.x / 32]);
 }
 
 __global__ void oneClassKernel(uint32_t T, Meta *M, CompactionResult *R) {
