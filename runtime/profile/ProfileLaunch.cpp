@@ -254,6 +254,7 @@ bool launchProfiled(KernelInfo &K, const LaunchRequest &L, cudaError_t &Result) 
     R.CompactionMs += C.CompactionMs;
     R.CopyMs += C.CopyMs;
     R.WriteMs += C.WriteMs;
+    R.CopiedBytes += C.CopiedBytes;
     R.RecordBytes += C.RecordBytes;
     R.LegacyRecordBytes += Legacy;
   };

@@ -220,6 +220,7 @@ void ProfileSink::State::copyOne(PendingRecord &R, Copied &Out) {
                       CopyStream);
   cudaError_t E = cudaStreamSynchronize(CopyStream);
   Costs.CopyMs = msSince(Start);
+  Costs.CopiedBytes = Total;
   Release();
   if (E != cudaSuccess) {
     cudaGetLastError();

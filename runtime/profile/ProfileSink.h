@@ -21,6 +21,7 @@ struct RecordCosts {
   uint32_t Classes = 0;
   double FeatureMs = 0, CloneMs = 0, CompactionMs = 0; // GPU, from %globaltimer stamps
   double CopyMs = 0, WriteMs = 0;                      // host, on the writer thread
+  uint64_t CopiedBytes = 0; // device to host, the record before the file's encoding
   uint64_t RecordBytes = 0;
   // Narrow mode: the overflow list could not hold every overflowing thread
   // (how many there were); the record was dropped.

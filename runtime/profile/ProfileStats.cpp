@@ -73,6 +73,7 @@ bool writeProfileStats(const std::string &Path, const std::vector<ProfileStats> 
                    {"clone_ms", R.CloneMs},
                    {"compaction_ms", R.CompactionMs},
                    {"copy_ms", R.CopyMs},
+                   {"copied_bytes", R.CopiedBytes},
                    {"record_bytes", R.RecordBytes},
                    {"legacy_record_bytes", R.LegacyRecordBytes},
                    {"write_ms", R.WriteMs}});

@@ -26,7 +26,7 @@ struct ProfileStats {
   uint64_t LegacyCounterBytes = 0; // B*T*4 + ceil(T/32)*2K*8, the version-2 runtime's
   // Totals over the recorded launches.
   double FeatureMs = 0, CloneMs = 0, CompactionMs = 0, CopyMs = 0, WriteMs = 0;
-  uint64_t RecordBytes = 0, LegacyRecordBytes = 0;
+  uint64_t CopiedBytes = 0, RecordBytes = 0, LegacyRecordBytes = 0;
 
   double gpuMs() const { return FeatureMs + CloneMs + CompactionMs; }
 };
