@@ -433,11 +433,13 @@ __global__ void numberKernel(uint32_t T, const uint32_t *RepBits, const uint32_t
 // one warp's representatives are consecutive, so their reads share sectors.
 // Gathered by the representatives themselves, 121 reads each, the
 // 20M-thread kernel's 200K classes took 0.85 ms (H100, ncu). Its 4M classes
-// read 3.75 GB from DRAM, nearly every sector of the counters, in 2.27 ms;
-// tiles of 32 classes by 32 counters turned in shared memory, a warp reading
-// one counter of 32 classes, cut the L1 sectors fourfold (496M to 127M) and
-// took 2.58 ms: fewer bytes of counters, not fewer requests, would shorten it
-// (H200, ncu, benchmarks/results/h200/profile-copy-gather).
+// read 3.75 GB from DRAM, nearly every sector of the counters, in 2.27 ms.
+// Neither fewer requests nor fewer bytes shortened that: tiles of 32 classes
+// by 32 counters turned in shared memory, a warp reading one counter of 32
+// classes, cut the L1 sectors fourfold (496M to 127M) and took 2.58 ms; the
+// counts of 0 or 1 read as bits of words, 1.44 GB from DRAM, took 2.83 ms
+// (H200, ncu, benchmarks/results/h200/profile-copy-gather and
+// profile-bit-counters).
 //
 // The classes' vectors cross PCIe bit-packed at the bits their largest
 // value needs, up to 16 (packClassesKernel): the 20M-thread kernel's 200K
