@@ -102,8 +102,8 @@ static_assert((abi::BranchBucketThreads & (abi::BranchBucketThreads - 1)) == 0,
 static_assert((abi::BranchSamplePeriod & (abi::BranchSamplePeriod - 1)) == 0,
               "branch sampling takes every 2^k-th thread block");
 
-// Narrow mode's escape: a u16 slot holding NarrowMarker means "this count is
-// in the overflow list".
+// A u16 slot holding NarrowMarker means "this count is escaped": in the
+// overflow list (narrow mode) or in the u32 array after the slots (wide).
 constexpr uint32_t NarrowMarker = 0xFFFF;
 
 // What every store of a thread's counters needs. Counter c of thread g is
@@ -115,14 +115,15 @@ constexpr uint32_t NarrowMarker = 0xFFFF;
 struct CounterSink {
   ThreadGeometry G;
   Argument *Counts, *Overflow;
-  Value *Base16;       // &((uint16_t *)counts)[slot of counter 0]
-  Value *BucketShift;  // log2 of a branch bucket's threads (abi::branchBucketThreads)
-  AllocaInst *Hash[2]; // Abi.h's hashes: sums of count * multiplier, i64; null: none
+  unsigned NumCounters; // C
+  Value *Base16;        // &((uint16_t *)counts)[slot of counter 0]
+  Value *BucketShift;   // log2 of a branch bucket's threads (abi::branchBucketThreads)
+  AllocaInst *Hash[2] = {nullptr, nullptr}; // Abi.h's hashes: count * multiplier sums, i64
   // The hashes' bit words (Abi.h): counter -> its bit, for counters on no
   // cycle (a count of 0 or 1), and the i32 words the bits are set in.
   DenseMap<unsigned, unsigned> BitOf;
   SmallVector<AllocaInst *, 4> BitWords;
-  // Blocks that run only in wide mode or for a count over the marker: moved
+  // Blocks that run only for a count at or over the marker: moved
   // after the body once it is complete, out of the way of the instruction
   // fetch of the hot path (the 20M-thread kernel's clone stalled on fetch
   // for 43% of its samples with them in line).
@@ -187,17 +188,50 @@ void appendOverflow(IRBuilder<> &B, CounterSink &S, unsigned Counter, Value *V) 
                                                  I ? R.CreateAdd(Base, R.getInt64(I)) : Base));
 }
 
-// Stores some of a thread's edge counters to their slots of counts before
-// Before: plain stores, coalesced across the warp. overflow, a kernel
-// parameter, picks the width uniformly for the whole launch: null stores
-// them as u32 (wide); otherwise (narrow) as u16 when the group's counts are
-// all below NarrowMarker, else each count that is not as the marker and an
-// overflow record (Abi.h).
+// A special register read anew where it is used: as an intrinsic, the
+// backend reuses the entry's reads, and whatever it computed from them stays
+// live through the kernel (five more registers for the launch's threads,
+// which only the cold wide escape needs).
+Value *readSregAnew(IRBuilder<> &B, const char *Name) {
+  auto *Fn = FunctionType::get(B.getInt32Ty(), false);
+  return B.CreateZExt(
+      B.CreateCall(InlineAsm::get(Fn, (Twine("mov.u32 $0, ") + Name + ";").str(), "=r",
+                                  /*hasSideEffects=*/true)),
+      B.getInt64Ty());
+}
+
+// Where counter Counter of the thread is escaped in wide mode (Abi.h): the
+// u32 array that follows the S u16 slots, at the same index, counts + 2 * S
+// + 4 * (slot0 + 32 * Counter), S = C * 32 * ceil(nthreads / 32). From
+// Base16 (counts + 2 * slot0) as 2 * Base16 - counts, so that nothing but
+// Base16 stays live for it.
+Value *wideSlot(IRBuilder<> &B, CounterSink &S, unsigned Counter) {
+  Value *Threads = B.getInt64(1);
+  for (const char *Sreg : {"%ntid.x", "%ntid.y", "%ntid.z", "%nctaid.x", "%nctaid.y",
+                           "%nctaid.z"})
+    Threads = B.CreateMul(Threads, readSregAnew(B, Sreg));
+  Value *Warps = B.CreateLShr(B.CreateAdd(Threads, B.getInt64(31)), 5);
+  Value *SlotBytes = B.CreateMul(Warps, B.getInt64(uint64_t(S.NumCounters) * 32 * 2));
+  Value *Wide0 = B.CreateSub(B.CreateShl(B.CreatePtrToInt(S.Base16, B.getInt64Ty()), 1),
+                             B.CreatePtrToInt(S.Counts, B.getInt64Ty()));
+  Value *At = B.CreateAdd(B.CreateAdd(Wide0, SlotBytes), B.getInt64(uint64_t(Counter) * 128));
+  return B.CreateIntToPtr(At, S.Counts->getType(), "divopt.wide.slot");
+}
+
+// Stores some of a thread's edge counters to their u16 slots of counts
+// before Before: plain stores, coalesced across the warp. A count counted on
+// a cycle may reach the marker 0xFFFF: when any of the group's does, a
+// branch the thread takes alone, to a cold block, stores the marker in its
+// slot and the count itself where the launch's mode puts it (Abi.h): the
+// overflow list (narrow, overflow not null) or the u32 array after the slots
+// (wide). The common case pays the stores, one compare and the branch: a
+// warp-wide vote made the branch uniform but cost more than it saved (the
+// vote of the active mask, its divergence check), and a width test at every
+// store (u16 or u32 slots) cost four predicated instructions even when
+// narrow (20M-thread many_blocks, H200).
 void storeCounters(Instruction *Before, ArrayRef<CounterValue> Group, CounterSink &S) {
   if (Group.empty())
     return;
-  LLVMContext &Ctx = Before->getContext();
-  Function *F = Before->getFunction();
   IRBuilder<> B(Before);
   // A zero adds nothing to the hashes (and is all a bypass stores); a small
   // kernel sums none (abi::LargeProfileCounters). A count of 0 or 1 sets
@@ -226,79 +260,52 @@ void storeCounters(Instruction *Before, ArrayRef<CounterValue> Group, CounterSin
       B.CreateStore(H, S.Hash[Which]);
     }
   }
-  MDBuilder Weights(Before->getContext());
-  BasicBlock *Head = Before->getParent();
-  BasicBlock *Done = Head->splitBasicBlock(Before, "divopt.stored");
-  auto NewBlock = [&](const char *Name) { return BasicBlock::Create(Ctx, Name, F, Done); };
-  BasicBlock *Wide = NewBlock("divopt.wide");
-  BasicBlock *Narrow = NewBlock("divopt.narrow");
-  S.Cold.insert(Wide);
-
-  Head->getTerminator()->eraseFromParent();
-  B.SetInsertPoint(Head);
-  auto *Null = ConstantPointerNull::get(cast<PointerType>(S.Overflow->getType()));
-  // Narrow is the default; wide only after a narrow launch overflowed.
-  B.CreateCondBr(B.CreateICmpNE(S.Overflow, Null, "divopt.is.narrow"), Narrow, Wide,
-                 Weights.createLikelyBranchWeights());
-
-  // Wide: counts + 4 * slot0 = 2 * Base16 - counts, so that only Base16
-  // stays live through the kernel.
-  B.SetInsertPoint(Wide);
-  Value *CountsInt = B.CreatePtrToInt(S.Counts, B.getInt64Ty());
-  Value *Base32 = B.CreateIntToPtr(
-      B.CreateSub(B.CreateShl(B.CreatePtrToInt(S.Base16, B.getInt64Ty()), 1), CountsInt),
-      S.Counts->getType());
-  for (const CounterValue &CV : Group)
-    B.CreateStore(CV.V, B.CreateConstInBoundsGEP1_64(B.getInt32Ty(), Base32,
-                                                     uint64_t(CV.Counter) * 32));
-  B.CreateBr(Done);
-
-  auto StoreNarrow = [&](IRBuilder<> &At, const CounterValue &CV, Value *V16) {
-    At.CreateStore(V16, At.CreateConstInBoundsGEP1_64(At.getInt16Ty(), S.Base16,
-                                                      uint64_t(CV.Counter) * 32));
+  auto Slot16 = [&](IRBuilder<> &At, unsigned Counter) {
+    return At.CreateConstInBoundsGEP1_64(At.getInt16Ty(), S.Base16, uint64_t(Counter) * 32);
   };
-  B.SetInsertPoint(Narrow);
-  if (none_of(Group, [](const CounterValue &CV) { return CV.MayOverflow; })) {
-    for (const CounterValue &CV : Group)
-      StoreNarrow(B, CV, B.CreateTrunc(CV.V, B.getInt16Ty()));
-    B.CreateBr(Done);
-    return;
-  }
-  // Whether any lane of the warp has a count over the marker: a uniform
-  // branch, so the common case runs straight on (no reconvergence point).
-  BasicBlock *Fit = NewBlock("divopt.narrow.fit");
-  BasicBlock *Spill = NewBlock("divopt.narrow.spill");
-  S.Cold.insert(Spill);
+  SmallVector<const CounterValue *, 4> Escapable;
   Value *Max = nullptr;
-  for (const CounterValue &CV : Group)
-    if (CV.MayOverflow)
-      Max = Max ? B.CreateBinaryIntrinsic(Intrinsic::umax, Max, CV.V) : CV.V;
-  Value *Over = B.CreateICmpUGE(Max, B.getInt32(NarrowMarker), "divopt.over");
-  Value *Active = B.CreateIntrinsic(Intrinsic::nvvm_activemask, {});
-  Value *AnyOver = B.CreateIntrinsic(Intrinsic::nvvm_vote_any_sync, {}, {Active, Over});
-  B.CreateCondBr(AnyOver, Spill, Fit, Weights.createUnlikelyBranchWeights());
-
-  B.SetInsertPoint(Fit);
-  for (const CounterValue &CV : Group)
-    StoreNarrow(B, CV, B.CreateTrunc(CV.V, B.getInt16Ty()));
-  B.CreateBr(Done);
-
-  // Rare (a count of 65535 or more in the warp): each count on its own.
-  Instruction *Rest = BranchInst::Create(Done, Spill);
   for (const CounterValue &CV : Group) {
-    IRBuilder<> At(Rest);
-    if (!CV.MayOverflow) {
-      StoreNarrow(At, CV, At.CreateTrunc(CV.V, At.getInt16Ty()));
+    B.CreateStore(B.CreateTrunc(CV.V, B.getInt16Ty()), Slot16(B, CV.Counter));
+    if (!CV.MayOverflow)
       continue;
+    Escapable.push_back(&CV);
+    Max = Max ? B.CreateBinaryIntrinsic(Intrinsic::umax, Max, CV.V) : CV.V;
+  }
+  if (Escapable.empty())
+    return;
+  MDBuilder Weights(Before->getContext());
+  Instruction *Escape = SplitBlockAndInsertIfThen(
+      B.CreateICmpUGE(Max, B.getInt32(NarrowMarker), "divopt.over"), Before, false,
+      Weights.createUnlikelyBranchWeights());
+  Escape->getParent()->setName("divopt.escape");
+  S.Cold.insert(Escape->getParent());
+  auto *Null = ConstantPointerNull::get(cast<PointerType>(S.Overflow->getType()));
+  for (const CounterValue *CV : Escapable) {
+    // Of several counts, only those at or past the marker escape.
+    Instruction *Count = Escape;
+    if (Escapable.size() > 1) {
+      IRBuilder<> At(Escape);
+      Count = SplitBlockAndInsertIfThen(At.CreateICmpUGE(CV->V, At.getInt32(NarrowMarker)),
+                                        Escape, false);
+      Count->getParent()->setName("divopt.escape.count");
+      S.Cold.insert(Count->getParent());
+      S.Cold.insert(Escape->getParent());
     }
-    Value *Fits = At.CreateICmpULT(CV.V, At.getInt32(NarrowMarker));
-    StoreNarrow(At, CV, At.CreateSelect(Fits, At.CreateTrunc(CV.V, At.getInt16Ty()),
-                                        At.getInt16(uint16_t(NarrowMarker))));
-    Instruction *Then = SplitBlockAndInsertIfThen(At.CreateNot(Fits), Rest, false);
-    S.Cold.insert(Then->getParent());
-    S.Cold.insert(Rest->getParent());
-    IRBuilder<> ThenB(Then);
-    appendOverflow(ThenB, S, CV.Counter, CV.V);
+    IRBuilder<> C(Count);
+    C.CreateStore(C.getInt16(uint16_t(NarrowMarker)), Slot16(C, CV->Counter));
+    Instruction *Wide = nullptr, *Narrow = nullptr;
+    SplitBlockAndInsertIfThenElse(C.CreateICmpEQ(S.Overflow, Null, "divopt.is.wide"), Count,
+                                  &Wide, &Narrow);
+    Wide->getParent()->setName("divopt.escape.wide");
+    Narrow->getParent()->setName("divopt.escape.list");
+    S.Cold.insert(Wide->getParent());
+    S.Cold.insert(Narrow->getParent());
+    S.Cold.insert(Count->getParent());
+    IRBuilder<> W(Wide);
+    W.CreateStore(CV->V, wideSlot(W, S, CV->Counter));
+    IRBuilder<> N(Narrow);
+    appendOverflow(N, S, CV->Counter, CV->V);
   }
 }
 
@@ -563,7 +570,9 @@ Function *createProfileClone(Function &Kernel, const BlockNumbering &Numbering) 
         BranchesAt[Ret].push_back(K);
   }
 
-  CounterSink S{G, Counts, Overflow, Base16, BucketShift, {nullptr, nullptr}, {}, {}, {}};
+  CounterSink S;
+  S.G = G, S.Counts = Counts, S.Overflow = Overflow, S.NumCounters = unsigned(Counted.size());
+  S.Base16 = Base16, S.BucketShift = BucketShift;
   if (Large) {
     S.Hash[0] = Hash[0], S.Hash[1] = Hash[1];
     // Bits for the counters that no store says may exceed 1, in the order of

@@ -13,9 +13,10 @@
 // there, and sums the hashes of its counts that the runtime groups threads
 // by (Abi.h). Branches are counted in a sample of the thread blocks of large
 // launches (abi::BranchSamplePeriod), by a second copy of the body that only
-// those blocks run. At each store, one uniform test of overflow picks u32
-// slots (null) or u16 slots with an overflow list for the counts that do not
-// fit (Abi.h). The original kernel is left untouched: mode off costs nothing.
+// those blocks run. Counts are stored as u16; one that does not fit escapes,
+// on a cold path, to the overflow list or (overflow null) to a u32 array
+// after the slots (Abi.h). The original kernel is left untouched: mode off
+// costs nothing.
 #pragma once
 #include "BlockNumbering.h"
 #include "divopt/CounterPlan.h"

@@ -34,8 +34,9 @@ struct ShapeState {
   Shape S{};
   bool Usable = true;
   bool MemoryWarned = false, AllocWarned = false, CaptureWarned = false;
-  // Wide: u32 counters (DIVOPT_PROFILE_COUNTERS=32, or after a narrow
-  // launch's overflow list was too small for its overflowing threads).
+  // Wide: counts over 65534 escape to a u32 array as large as the u16
+  // slots rather than to the overflow list (DIVOPT_PROFILE_COUNTERS=32, or
+  // after a narrow launch's list was too small for its overflowing counts).
   bool Wide = false;
   uint32_t Counters = 0, Features = 0;
   // Every feature a thread index or a parameter: columns filled on the host

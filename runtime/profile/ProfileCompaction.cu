@@ -93,15 +93,17 @@ __device__ inline uint32_t mapHash(uint32_t G, uint32_t c) {
   return uint32_t(mix((static_cast<unsigned long long>(G) << 32) | c) >> 32);
 }
 
-// The profile clone's counters, u32 (wide) or u16 with the overflow list
-// (narrow), read as u32.
+// The profile clone's counters, u16, read as u32: a slot of the marker
+// 0xFFFF has its count in the overflow list (narrow) or at the same index of
+// the u32 array after the slots (wide).
 struct CountsView {
-  const void *P;
+  const uint16_t *P;
   uint32_t T, C;
   bool Narrow;
   const uint32_t *Ov;             // narrow: the overflow list
   const unsigned long long *Map;  // narrow: list indices by (gtid, counter), ~0 empty
   uint32_t MapMask;
+  const uint32_t *Wide;           // wide: the escaped counts
 
   // Thread G's counters.
   struct Thread {
@@ -112,10 +114,10 @@ struct CountsView {
 
   __device__ uint32_t count(uint32_t G, uint32_t c) const {
     size_t I = (size_t(G / 32) * C + c) * 32 + G % 32;
-    if (!Narrow)
-      return static_cast<const uint32_t *>(P)[I];
-    uint16_t N = static_cast<const uint16_t *>(P)[I];
-    return N == Marker ? overflowCount(G, c) : N;
+    uint16_t N = P[I];
+    if (N != Marker)
+      return N;
+    return Narrow ? overflowCount(G, c) : Wide[I];
   }
 
   // The list's count of (G, c); the marker when it has none (only when the
@@ -675,7 +677,7 @@ bool planCompaction(uint64_t T, uint32_t C, uint32_t K, uint64_t BucketThreads, 
     return At;
   };
   // The clones' part first, in one piece that queueClear zeroes.
-  L.Counts = Carve(L.counterSlots() * (L.Narrow ? 2 : 4));
+  L.Counts = Carve(L.countsBytes());
   L.Overflow = Carve(L.overflowListBytes());
   L.BranchBuckets = Carve(L.Buckets * 2 * K * 8);
   L.Hashes = Carve(L.CloneHashes ? T * 16 : 0);
@@ -721,8 +723,11 @@ cudaError_t queueCompaction(const CompactionBuffers &B, CompactionResult *R, cud
   R->TableFull = 0;
   auto *M = reinterpret_cast<Meta *>(B.Base + L.Meta);
   auto *Map = reinterpret_cast<unsigned long long *>(B.Base + L.OverflowMap);
-  CountsView V{B.Base + L.Counts, T,       C, L.Narrow, B.overflow(), Map,
-               uint32_t(L.OverflowMapSlots ? L.OverflowMapSlots - 1 : 0)};
+  auto *Counts = reinterpret_cast<const uint16_t *>(B.Base + L.Counts);
+  CountsView V{Counts, T, C, L.Narrow, B.overflow(), Map,
+               uint32_t(L.OverflowMapSlots ? L.OverflowMapSlots - 1 : 0),
+               L.Narrow ? nullptr
+                        : reinterpret_cast<const uint32_t *>(Counts + L.counterSlots())};
   R->Overflowed = 0;
   R->OverflowCapacity = L.OverflowCapacity;
   auto *Table = reinterpret_cast<unsigned long long *>(B.Base + L.Table);

@@ -65,9 +65,10 @@ struct CompactionLayout {
   // Offset of the feature compaction's staging area, appended after Total by
   // planFeatureStaging (profile/FeatureCompaction.h); 0 until then.
   size_t FeatureStaging = 0;
-  // Narrow mode (divopt/Abi.h): u16 counters and an overflow list of
-  // OverflowCapacity records of abi::OverflowRecordWords u32s; wide: u32
-  // counters, no list.
+  // u16 counters, whose escaped counts (the marker 0xFFFF in their slot) lie
+  // in an overflow list of OverflowCapacity records of
+  // abi::OverflowRecordWords u32s (narrow mode, divopt/Abi.h) or in a u32
+  // array of as many slots after them (wide).
   bool Narrow = false;
   uint32_t OverflowCapacity = 0;
   uint64_t OverflowMapSlots = 0; // a power of two, >= 2 * OverflowCapacity
@@ -88,11 +89,13 @@ struct CompactionLayout {
 
   // Counter slots: whole warps of them (divopt/Abi.h).
   uint64_t counterSlots() const { return uint64_t(Counters) * ((Threads + 31) / 32 * 32); }
-  // What the profile clone writes, as allocated: C*T*2 (narrow) or C*T*4
+  // The counters' bytes: u16 slots, and in wide mode the u32 array after them.
+  uint64_t countsBytes() const { return counterSlots() * (Narrow ? 2 : 6); }
+  // What the profile clone writes, as allocated: C*T*2 (narrow) or C*T*6
   // (wide) counters + the overflow list + branch buckets + the hashes (no
   // feature values).
   uint64_t counterBytes() const {
-    return counterSlots() * (Narrow ? 2 : 4) + overflowListBytes() + Buckets * 2 * Branches * 8 +
+    return countsBytes() + overflowListBytes() + Buckets * 2 * Branches * 8 +
            (CloneHashes ? Threads * 16 : 0);
   }
   uint64_t overflowListBytes() const {
@@ -109,7 +112,8 @@ struct CompactionLayout {
 // at most T (documented in docs/profiling.md).
 uint32_t overflowCapacity(uint64_t Threads);
 
-// The layout of a launch of T threads, narrow (u16 counters) or wide, with
+// The layout of a launch of T threads, narrow (counts over 65534 in the
+// overflow list) or wide (in a u32 array as large as the u16 slots), with
 // K branches counted in buckets of BucketThreads threads
 // (abi::branchBucketThreads); false when T is too large for the compaction
 // (more than INT32_MAX threads). Narrow is ignored (wide) when the kernel has

@@ -63,8 +63,9 @@ uint64_t legacyRecordBytes(const LaunchHeader &H, const ProfileStats &R, bool Fe
 }
 
 // The profile clone with its hidden parameters (divopt/Abi.h): counts,
-// branch buckets, the overflow list (narrow mode: u16 counters) or null
-// (wide mode: u32 counters), and the per-thread hashes.
+// branch buckets, the overflow list (narrow mode) or null (wide mode: counts
+// over 65534 in the u32 array after the u16 slots), and the per-thread
+// hashes.
 CUresult launchProfileClone(const KernelInfo &K, const LaunchRequest &L,
                             const CompactionBuffers &B) {
   static_assert(abi::ProfileHiddenParams == 4,

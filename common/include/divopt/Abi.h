@@ -45,12 +45,15 @@ inline constexpr const char *ProfileCloneSuffix = "__divopt_profile";
 //                       n threads) share its atomics: K * nthreads / 8 bytes
 //                       in all (/ BranchSamplePeriod when sampled), a quarter
 //                       of what a bucket per warp took
-//   uint32_t *overflow  the width of counts, one for the whole launch:
-//     - null (wide mode): counts is uint32_t counts[C * nthreads]; each count
-//       is stored modulo 2^32.
-//     - non-null (narrow mode): counts is uint16_t counts[C * nthreads]. A
-//       count below 0xFFFF is stored as a u16. A larger one stores the marker
-//       0xFFFF in its slot and appends a record to the overflow list:
+//   uint32_t *overflow  where counts that do not fit 16 bits go, one for the
+//       whole launch. counts is uint16_t counts[S], S = C * 32 *
+//       ceil(nthreads / 32): a count below 0xFFFF is stored as a u16; a
+//       larger one stores the marker 0xFFFF in its slot and its count
+//       elsewhere, so that a u16 slot of 0xFFFF always means "escaped", never
+//       the count 65535:
+//     - null (wide mode): in uint32_t wide[S], which follows counts[S] in
+//       memory (at counts + 2 * S bytes), at the slot's index.
+//     - non-null (narrow mode): in a record appended to the overflow list:
 //         i = atomicAdd(&overflow[0], 1)   (monotonic; the runtime zeroes it)
 //         if (i < overflow[1]) {           (the capacity in records, set by
 //                                           the runtime, read not written)
@@ -62,8 +65,7 @@ inline constexpr const char *ProfileCloneSuffix = "__divopt_profile";
 //       so the list holds 2 + capacity * OverflowRecordWords u32s. A record
 //       past the capacity writes nothing more: overflow[0] > overflow[1] after
 //       the launch says the list is incomplete (overflow[0] is the number of
-//       counts that overflowed). Records are in no particular order. A u16
-//       slot of 0xFFFF always means "see the list", never the count 65535.
+//       counts that overflowed). Records are in no particular order.
 //   uint64_t *hashes    kernels of LargeProfileCounters counters or more, when
 //                       not null: hashes[2 * gtid + h], h < 2: at each return, the sum
 //                       (mod 2^64) of count_c * M_h(c) over the thread's C

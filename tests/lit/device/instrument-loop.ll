@@ -84,19 +84,18 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK: br i1 %more, label %body, label %exit
 
 ; At the return: counter c at the thread's counter 0 plus 32c elements, as
-; u16 when overflow is not null (narrow; tests/lit/device/profile-narrow-
-; counters.ll has the overflow escape), else u32 (wide, out of line); no
-; branch counters in this copy.
+; u16, the loop's count then compared with the marker
+; (tests/lit/device/profile-narrow-counters.ll has the escape); no branch
+; counters in this copy.
 ; CHECK: exit:
 ; CHECK: [[BACKOUT:%.*]] = phi i32 [ [[BACKNEXT]], %body ], [ 0, %entry ]
-; CHECK: %divopt.is.narrow = icmp ne ptr addrspace(1) %divopt.overflow, null
-; CHECK: divopt.narrow.fit:
+; CHECK: [[Q0:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 0
 ; CHECK-NEXT: [[E16:%.*]] = trunc i32 [[EDGE0]] to i16
-; CHECK-NEXT: [[Q0:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 0
 ; CHECK-NEXT: store i16 [[E16]], ptr addrspace(1) [[Q0]]
-; CHECK-NEXT: [[B16:%.*]] = trunc i32 [[BACKOUT]] to i16
 ; CHECK-NEXT: [[Q1:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 32
+; CHECK-NEXT: [[B16:%.*]] = trunc i32 [[BACKOUT]] to i16
 ; CHECK-NEXT: store i16 [[B16]], ptr addrspace(1) [[Q1]]
+; CHECK-NEXT: %divopt.over = icmp uge i32 [[BACKOUT]], 65535
 ; CHECK-NOT: atomicrmw add ptr addrspace(1) {{.*}}, i64
 ; CHECK: ret void
 ; The copy that counts branches: at each conditional branch a ballot over the
@@ -116,7 +115,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; (entry's in entry, the loop's at exit) it adds the nonzero ones, widened,
 ; to its bucket.
 ; CHECK: exit.sampled:
-; CHECK: %divopt.is.narrow{{.*}} = icmp ne ptr addrspace(1) %divopt.overflow, null
+; CHECK: %divopt.over{{[0-9]*}} = icmp uge i32 %divopt.edge1.{{[0-9]+}}, 65535
 ; CHECK: %divopt.bucket{{[0-9]*}} = lshr i64 %divopt.gtid, %divopt.bucket.shift
 ; CHECK: icmp ne i32 [[N:%.*]], 0
 ; CHECK: [[WIDE:%.*]] = zext i32 [[N]] to i64

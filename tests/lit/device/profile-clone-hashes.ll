@@ -269,13 +269,11 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-LABEL: define ptx_kernel void @bits__divopt_profile(ptr addrspace(1) %in, ptr addrspace(1) %out, ptr addrspace(1) %divopt.counts, ptr addrspace(1) %divopt.branches, ptr addrspace(1) %divopt.overflow, ptr addrspace(1) %divopt.hashes)
 
 ; A thread that returns early runs none of the counted edges: a zero for
-; each counter on the way out, in early, whose only way in that is (one
-; uniform test of the width for them all).
+; each counter on the way out, in early, whose only way in that is.
 ; CHECK: entry:
 ; CHECK: br i1 %none, label %early, label %d0
 ; CHECK: early:
-; CHECK-NEXT: icmp ne ptr addrspace(1) %divopt.overflow, null
-; CHECK: getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 0
+; CHECK-NEXT: getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 0
 ; CHECK-NEXT: store i16 0
 ; CHECK-NEXT: getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 32
 ; CHECK-NEXT: store i16 0
@@ -283,28 +281,27 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; The first diamond's count, at its join, where a thread of either arm
 ; passes (not in the arm, where the other arm would store a zero): on no
 ; cycle, so at most 1: bit 0 of the first bit word (a mad by 1 << bit), then
-; a u16 with no overflow test.
+; a u16 with no test against the marker.
 ; CHECK: j0:
 ; CHECK: [[B0:%.*]] = call i32 asm "mad.lo.u32 $0, $1, $2, $3;", "=r,r,r,r"(i32 %divopt.edge0.0, i32 1, i32 0)
-; CHECK-NEXT: icmp ne ptr addrspace(1) %divopt.overflow, null
-; CHECK: divopt.narrow{{[0-9]*}}:
-; CHECK-NEXT: trunc i32
 ; CHECK-NEXT: getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base
+; CHECK-NEXT: trunc i32
 ; CHECK-NEXT: store i16
+; CHECK-NEXT: br label %d1
 ; The next sets the next bit.
 ; CHECK: j1:
 ; CHECK: [[B1:%.*]] = call i32 asm "mad.lo.u32 $0, $1, $2, $3;", "=r,r,r,r"(i32 %divopt.edge1.0, i32 2, i32 [[B0]])
 ; CHECK: [[BITS:%.*]] = call i32 asm "mad.lo.u32 $0, $1, $2, $3;", "=r,r,r,r"(i32 %divopt.edge16.0, i32 65536, i32 {{%.*}})
 ; The loop's count, final at exit, where a loop can have taken it past the
 ; marker: the first term of each hash, the count times the counter's odd
-; multiplier, then a warp-wide vote.
+; multiplier, then its u16 and the compare with the marker.
 ; CHECK: loop:
 ; CHECK-NOT: store {{.*}}, ptr addrspace(1)
 ; CHECK: br i1 %more, label %loop, label %exit
 ; CHECK: exit:
 ; CHECK: [[L0:%.*]] = call i64 asm "mad.lo.u64 $0, $1, $2, $3;", "=l,l,l,l"(i64 {{%.*}}, i64 {{-?[0-9]*[13579]}}, i64 0)
 ; CHECK: [[L1:%.*]] = call i64 asm "mad.lo.u64 $0, $1, $2, $3;", "=l,l,l,l"(i64 {{%.*}}, i64 {{-?[0-9]*[13579]}}, i64 0)
-; CHECK: call i1 @llvm.nvvm.vote.any.sync
+; CHECK: %divopt.over = icmp uge i32
 ; At the return, after the last count: the bit word into both hashes, and
 ; both at hashes[2 * gtid].
 ; CHECK: %divopt.wants.hashes{{[0-9]*}} = icmp ne ptr addrspace(1) %divopt.hashes, null

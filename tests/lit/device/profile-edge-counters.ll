@@ -4,8 +4,8 @@
 ; source when that has one successor, else in its target when that has one
 ; predecessor, else by the branch condition, else (a switch's critical edge)
 ; in a block of its own. At the return each thread stores its C counters,
-; at its counter 0's slot plus 32c elements (Abi.h): u16 unless overflow is
-; null (profile-narrow-counters.ll has the overflow escape). A kernel of
+; at its counter 0's slot plus 32c elements (Abi.h), as u16
+; (profile-narrow-counters.ll has the escape of a count that does not fit). A kernel of
 ; abi::LargeProfileCounters counters or more stores each where it is final
 ; instead (profile-clone-hashes.ll).
 ; REQUIRES: llvm-tools
@@ -130,25 +130,22 @@ d:
 ; CHECK: done:
 ; CHECK: store i32 %sum
 ; CHECK-NOT: asm
-; CHECK-NEXT: %divopt.is.narrow = icmp ne ptr addrspace(1) %divopt.overflow, null
-; CHECK-NEXT: br i1 %divopt.is.narrow, label %divopt.narrow, label %divopt.wide, !prof
-; CHECK: divopt.narrow:
-; CHECK-NEXT: icmp uge i32 [[BACKNEXT]], 65535
-; CHECK: divopt.narrow.fit:
-; CHECK-NEXT: [[T0:%.*]] = trunc i32 [[C0]] to i16
 ; CHECK-NEXT: [[Q0:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 0
+; CHECK-NEXT: [[T0:%.*]] = trunc i32 [[C0]] to i16
 ; CHECK-NEXT: store i16 [[T0]], ptr addrspace(1) [[Q0]]
-; CHECK-NEXT: [[T1:%.*]] = trunc i32 [[BACKNEXT]] to i16
 ; CHECK-NEXT: [[Q1:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 32
+; CHECK-NEXT: [[T1:%.*]] = trunc i32 [[BACKNEXT]] to i16
 ; CHECK-NEXT: store i16 [[T1]], ptr addrspace(1) [[Q1]]
-; CHECK-NEXT: br label %[[DONE:divopt.stored[0-9]*]]
+; The back edge's count is on a cycle: compared with the marker.
+; CHECK-NEXT: %divopt.over = icmp uge i32 [[BACKNEXT]], 65535
+; CHECK-NEXT: br i1 %divopt.over, label %divopt.escape, label %[[DONE:[0-9]+]], !prof
 ; CHECK: [[DONE]]:
 ; CHECK-NEXT: ret void
 ; The copy that counts branches adds them to the bucket after its counters;
 ; a bucket spans 128 threads, or 32 times that where only one block in 32
 ; counts (abi::branchBucketThreads).
 ; CHECK: done.sampled:
-; CHECK: divopt.narrow.fit{{[0-9]+}}:
+; CHECK: %divopt.over{{[0-9]+}} = icmp uge i32
 ; CHECK: %divopt.bucket{{[0-9]*}} = lshr i64 %divopt.gtid, %divopt.bucket.shift
 ; CHECK-NOT: %divopt.counts
 ; CHECK: atomicrmw add
@@ -178,12 +175,11 @@ d:
 ; The thread that reaches the return never took b -> trap: its count there
 ; is 0.
 ; CHECK: done:
-; CHECK: divopt.narrow:
 ; CHECK: store i16 {{%.*}}, ptr addrspace(1)
 ; CHECK: store i16 {{%.*}}, ptr addrspace(1)
-; CHECK: [[Z:%.*]] = trunc i32 0 to i16
-; CHECK-NEXT: getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 64
-; CHECK-NEXT: store i16 [[Z]], ptr addrspace(1)
+; CHECK: [[P:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 64
+; CHECK-NEXT: [[Z:%.*]] = trunc i32 0 to i16
+; CHECK-NEXT: store i16 [[Z]], ptr addrspace(1) [[P]]
 ; CHECK: ret void
 ; Then the copy that counts branches: a switch is a conditional branch, the
 ; lanes diverge when they disagree on some bit of their successor's number

@@ -1,13 +1,14 @@
 ; A kernel of few counters (under abi::LargeProfileCounters) stores them at
 ; its returns (profile-clone-hashes.ll has one that stores each where it is
-; final). The profile clone's third hidden parameter, overflow, picks the
-; width of counts for the whole launch (Abi.h), one uniform test at each
-; store:
-;   null      wide: counts[c * nthreads + gtid] as u32
-;   non-null  narrow: as u16 when the count is < 0xFFFF; else the marker
-;             0xFFFF in its slot, and the thread appends {gtid, counter,
-;             count} to the overflow list: i = atomicAdd(&overflow[0], 1);
-;             if i < overflow[1] (capacity), record at overflow[2 + 3 * i].
+; final). Every count is stored as a u16 (Abi.h); one that may not fit (a
+; count on a cycle) is compared with the marker 0xFFFF, and a thread whose
+; count reaches it takes a cold branch of its own that stores the marker in
+; its slot and the count where the third hidden parameter, overflow, says:
+;   null      wide: the u32 array after the C * 32 * ceil(nthreads / 32) u16
+;             slots, at the slot's index
+;   non-null  narrow: a record {gtid, counter, count} appended to the overflow
+;             list: i = atomicAdd(&overflow[0], 1); if i < overflow[1]
+;             (capacity), record at overflow[2 + 3 * i].
 ; REQUIRES: llvm-tools
 ; RUN: %opt -load-pass-plugin=%plugin -passes=divopt-instrument -S %s | FileCheck %s
 
@@ -65,74 +66,64 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-NEXT: br i1 %more, label %body, label %exit
 
 ; At the return at skip: the back edge's count (0 there, never run) and
-; skip's exit's, 1. Two counters: no hashes (abi::LargeProfileCounters).
+; skip's exit's, 1, u16 stores at the thread's counter 0 and counter 1 (32
+; elements on: Abi.h). Two counters: no hashes (abi::LargeProfileCounters).
 ; CHECK: skip:
 ; CHECK-NEXT: [[C1:%.*]] = add i32 0, 1
 ; CHECK-NOT: asm
-; The width: one test of the kernel parameter, the same for every thread,
-; narrow the likely way.
-; CHECK-NEXT: [[NARROW:%.*]] = icmp ne ptr addrspace(1) %divopt.overflow, null
-; CHECK-NEXT: br i1 [[NARROW]], label %[[N:divopt.narrow[0-9]*]], label %[[W:divopt.wide[0-9]*]], !prof [[LIKELY:![0-9]+]]
-; CHECK: [[N]]:
-; CHECK: [[T1:%.*]] = trunc i32 [[C1]] to i16
-; CHECK-NEXT: getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 32
-; CHECK-NEXT: store i16 [[T1]]
+; CHECK-NEXT: [[Q0:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 0
+; CHECK-NEXT: [[Z0:%.*]] = trunc i32 0 to i16
+; CHECK-NEXT: store i16 [[Z0]], ptr addrspace(1) [[Q0]], align 2
+; CHECK-NEXT: [[Q1:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 32
+; CHECK-NEXT: [[T1:%.*]] = trunc i32 [[C1]] to i16
+; CHECK-NEXT: store i16 [[T1]], ptr addrspace(1) [[Q1]], align 2
 ; CHECK-NOT: %divopt.hashes
 ; CHECK: ret void
 
 ; The return at exit: the back edge's count, which a loop can take past the
-; marker.
+; marker, stored as a u16 like the other, then compared with it: the branch
+; is the thread's own, the common case falls through to the return.
 ; CHECK: exit:
 ; CHECK: store i32 %next, ptr addrspace(1) %q
-; CHECK-NEXT: [[NARROWX:%.*]] = icmp ne ptr addrspace(1) %divopt.overflow, null
-; CHECK-NEXT: br i1 [[NARROWX]], label %[[NX:divopt.narrow[0-9]*]], label %[[WX:divopt.wide[0-9]*]], !prof [[LIKELY]]
-
-; Narrow: does any lane's count reach the marker? A warp-wide vote, so that
-; the branch is uniform and the common case runs straight on.
-; CHECK: [[NX]]:
+; CHECK-NEXT: [[X0:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 0
+; CHECK-NEXT: [[TB:%.*]] = trunc i32 [[BACK]] to i16
+; CHECK-NEXT: store i16 [[TB]], ptr addrspace(1) [[X0]], align 2
+; CHECK-NEXT: [[X1:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 32
+; CHECK-NEXT: [[TZ:%.*]] = trunc i32 0 to i16
+; CHECK-NEXT: store i16 [[TZ]], ptr addrspace(1) [[X1]], align 2
 ; CHECK-NEXT: [[OVER:%.*]] = icmp uge i32 [[BACK]], 65535
-; CHECK-NEXT: [[ACTIVE:%.*]] = call i32 @llvm.nvvm.activemask()
-; CHECK-NEXT: [[ANY:%.*]] = call i1 @llvm.nvvm.vote.any.sync(i32 [[ACTIVE]], i1 [[OVER]])
-; CHECK-NEXT: br i1 [[ANY]], label %[[SPILL:divopt.narrow.spill[0-9]*]], label %[[FIT:divopt.narrow.fit[0-9]*]], !prof [[UNLIKELY:![0-9]+]]
-
-; No lane's does (the common case): u16 stores at the thread's counter 0
-; and counter 1 (32 elements on: Abi.h).
-; CHECK: [[FIT]]:
-; CHECK-NEXT: [[T0:%.*]] = trunc i32 [[BACK]] to i16
-; CHECK-NEXT: [[Q0:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 0
-; CHECK-NEXT: store i16 [[T0]], ptr addrspace(1) [[Q0]], align 2
-; CHECK-NEXT: [[Z1:%.*]] = trunc i32 0 to i16
-; CHECK-NEXT: [[Q1:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 32
-; CHECK-NEXT: store i16 [[Z1]], ptr addrspace(1) [[Q1]], align 2
-; CHECK-NEXT: br label %[[DONE:divopt.stored[0-9]*]]
-
-; This copy of the body counts no branches (the sampled copy does).
-; CHECK: [[DONE]]:
+; CHECK-NEXT: br i1 [[OVER]], label %[[ESC:divopt.escape[0-9]*]], label %[[RET:[0-9]+]], !prof [[UNLIKELY:![0-9]+]]
+; CHECK: [[RET]]:
 ; CHECK-NEXT: ret void
 
-; The cold paths come after the body. Wide: u32 stores at counts + 4 * slot0,
-; 2 * base - counts, so that only the base stays live.
-; CHECK: [[WX]]:
+; The cold paths come after the body. The escape: the marker 0xFFFF (i16 -1)
+; in the count's slot, then wide or narrow by overflow.
+; CHECK: [[ESC]]:
+; CHECK-NEXT: [[M0:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 0
+; CHECK-NEXT: store i16 -1, ptr addrspace(1) [[M0]], align 2
+; CHECK-NEXT: [[WIDE:%.*]] = icmp eq ptr addrspace(1) %divopt.overflow, null
+; CHECK-NEXT: br i1 [[WIDE]], label %[[W:divopt.escape.wide[0-9]*]], label %[[L:divopt.escape.list[0-9]*]]
+
+; Wide: the launch's threads read anew (inline asm, so that the entry's reads
+; are not kept live for it), S = ceil(nthreads / 32) * 32 * 2 slots, and the
+; count at 2 * base - counts + 2 * S bytes: counts + 2 * S + 4 * slot0.
+; CHECK: [[W]]:
+; CHECK: call i32 asm sideeffect "mov.u32 $0, %nctaid.z;", "=r"()
+; CHECK: [[THREADS:%.*]] = mul i64 {{%.*}}, {{%.*}}
+; CHECK-NEXT: [[ROUND:%.*]] = add i64 [[THREADS]], 31
+; CHECK-NEXT: [[WARPS:%.*]] = lshr i64 [[ROUND]], 5
+; CHECK-NEXT: [[SBYTES:%.*]] = mul i64 [[WARPS]], 128
 ; CHECK-NEXT: [[CI:%.*]] = ptrtoint ptr addrspace(1) %divopt.counts to i64
 ; CHECK-NEXT: [[BI:%.*]] = ptrtoint ptr addrspace(1) %divopt.counts.base to i64
 ; CHECK-NEXT: [[B2:%.*]] = shl i64 [[BI]], 1
-; CHECK-NEXT: [[WI:%.*]] = sub i64 [[B2]], [[CI]]
-; CHECK-NEXT: [[WB:%.*]] = inttoptr i64 [[WI]] to ptr addrspace(1)
-; CHECK-NEXT: [[P0:%.*]] = getelementptr inbounds i32, ptr addrspace(1) [[WB]], i64 0
-; CHECK-NEXT: store i32 [[BACK]], ptr addrspace(1) [[P0]], align 4
-; CHECK: br label %[[DONE]]
+; CHECK-NEXT: [[W0:%.*]] = sub i64 [[B2]], [[CI]]
+; CHECK-NEXT: [[WS:%.*]] = add i64 [[W0]], [[SBYTES]]
+; CHECK-NEXT: [[WC:%.*]] = add i64 [[WS]], 0
+; CHECK-NEXT: [[WP:%.*]] = inttoptr i64 [[WC]] to ptr addrspace(1)
+; CHECK-NEXT: store i32 [[BACK]], ptr addrspace(1) [[WP]], align 4
 
-; Some lane's count does not fit: the marker 0xFFFF (i16 -1) in its slot,
-; then the append; the other lanes store their counts.
-; CHECK: [[SPILL]]:
-; CHECK-NEXT: [[FITS2:%.*]] = icmp ult i32 [[BACK]], 65535
-; CHECK-NEXT: [[T2:%.*]] = trunc i32 [[BACK]] to i16
-; CHECK-NEXT: [[MARKED:%.*]] = select i1 [[FITS2]], i16 [[T2]], i16 -1
-; CHECK-NEXT: [[M0:%.*]] = getelementptr inbounds i16, ptr addrspace(1) %divopt.counts.base, i64 0
-; CHECK-NEXT: store i16 [[MARKED]], ptr addrspace(1) [[M0]], align 2
-; CHECK-NEXT: [[NOFIT:%.*]] = xor i1 [[FITS2]], true
-; CHECK-NEXT: br i1 [[NOFIT]], label %[[APPEND:[0-9]+]], label
-; CHECK: [[APPEND]]:
+; Narrow: the append, and the record when the list has room.
+; CHECK: [[L]]:
 ; CHECK-NEXT: [[IDX:%.*]] = atomicrmw add ptr addrspace(1) %divopt.overflow, i32 1 monotonic, align 4
 ; CHECK-NEXT: [[CAPP:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %divopt.overflow, i64 1
 ; CHECK-NEXT: [[CAP:%.*]] = load i32, ptr addrspace(1) [[CAPP]], align 4

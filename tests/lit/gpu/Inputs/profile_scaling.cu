@@ -21,6 +21,10 @@
 //                                  than 65535 times (the overflow list), then
 //                                  more such threads than the list holds (the
 //                                  record dropped, the next launch wide)
+//   profile_scaling long           counts over 65534 in a small kernel and
+//                                  in one that stores each count where it
+//                                  is final, in whichever width the
+//                                  environment sets (DIVOPT_PROFILE_COUNTERS)
 #include "BbvCheck.h"
 #include "divopt/Abi.h"
 
@@ -103,6 +107,14 @@ __host__ __device__ inline uint32_t manyLongTrips(uint32_t t) {
   return t % 4 == 0 ? 66000 + t : t % 7;
 }
 
+// Loop b of bitLong: b + 2 trips where bit b of t is set, and loop 15 (bit
+// 15 is never set in its launch) fewLong's trips.
+__host__ __device__ inline uint32_t bitLongTrips(uint32_t t, unsigned b) {
+  if (b == 15)
+    return fewLongTrips(t);
+  return t >> b & 1 ? b + 2 : 0;
+}
+
 __global__ void fewLong(float *out) {
   unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
   float acc = 0;
@@ -118,6 +130,21 @@ __global__ void manyLong(float *out) {
 #pragma unroll 1
   for (unsigned i = 0; i < manyLongTrips(t); ++i)
     acc += 1.0f;
+  out[t] = acc;
+}
+
+// Sixteen loops: counters enough (abi::LargeProfileCounters) that the clone
+// stores each count where it is final, in the middle of the kernel, and
+// sums hashes; loop 15's count goes past 65534 in a few threads.
+__global__ void bitLong(float *out) {
+  unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+  float acc = 0;
+#pragma unroll
+  for (unsigned b = 0; b < 16; ++b) {
+#pragma unroll 1
+    for (unsigned i = 0; i < bitLongTrips(t, b); ++i)
+      acc = acc * 0.5f + float(i);
+  }
   out[t] = acc;
 }
 
@@ -311,6 +338,35 @@ int overflow() {
   return finish();
 }
 
+// Counts past 65534 at the returns (fewLong) and where they are final
+// (bitLong), exact in narrow mode (the overflow list: fewer long threads
+// than it holds) and in wide mode (the u32 array).
+int longCounts() {
+  const unsigned T = 64 * 256;
+  float *dOut;
+  CHECK(cudaMalloc(&dOut, T * sizeof(float)));
+  fewLong<<<T / 256, 256>>>(dOut);
+  bitLong<<<T / 256, 256>>>(dOut);
+  CHECK(cudaGetLastError());
+  auto All = readProfile();
+  auto F = launchesOf(All, "fewLong");
+  expect(F.size() == 1, "fewLong: one record");
+  for (const auto *P : F)
+    expect(hasBlockCounting(*P, [](uint64_t t) { return fewLongTrips(uint32_t(t)); }),
+           "fewLong: the loop body's count is exact for every thread, over 65534 too");
+  auto B = launchesOf(All, "bitLong");
+  expect(B.size() == 1, "bitLong: one record");
+  for (const auto *P : B) {
+    expect(P->Kernel.Counters.size() >= divopt::abi::LargeProfileCounters,
+           "bitLong: " + std::to_string(P->Kernel.Counters.size()) +
+               " counters, each stored where final");
+    for (unsigned Loop : {3u, 14u, 15u})
+      expect(hasBlockCounting(*P, [Loop](uint64_t t) { return bitLongTrips(uint32_t(t), Loop); }),
+             "bitLong: loop " + std::to_string(Loop) + "'s body count is exact for every thread");
+  }
+  return finish();
+}
+
 int overhead(unsigned N) {
   int *dX;
   CHECK(cudaMalloc(&dX, sizeof(int)));
@@ -412,12 +468,14 @@ int main(int argc, char **argv) {
     return classes();
   if (Mode == "overflow")
     return overflow();
+  if (Mode == "long")
+    return longCounts();
   if (Mode == "branches")
     return branches();
   if (Mode == "features")
     return features();
   if (Mode == "overhead" && argc == 3)
     return overhead(unsigned(std::atoi(argv[2])));
-  std::fprintf(stderr, "usage: profile_scaling launches OUT | count PROFILE N | classes | overflow | branches | features | overhead N\n");
+  std::fprintf(stderr, "usage: profile_scaling launches OUT | count PROFILE N | classes | overflow | long | branches | features | overhead N\n");
   return 2;
 }
