@@ -1,10 +1,10 @@
 #include "ProfileInstrumentation.h"
+#include "CountBounds.h"
 #include "CounterFinalPoints.h"
 #include "HiddenParamClone.h"
 #include "ThreadIndex.h"
 #include "divopt/Abi.h"
 
-#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/BlockFrequencyInfo.h"
@@ -119,9 +119,13 @@ struct CounterSink {
   Value *Base16;        // &((uint16_t *)counts)[slot of counter 0]
   Value *BucketShift;   // log2 of a branch bucket's threads (abi::branchBucketThreads)
   AllocaInst *Hash[2] = {nullptr, nullptr}; // Abi.h's hashes: count * multiplier sums, i64
-  // The hashes' bit words (Abi.h): counter -> its bit, for counters on no
-  // cycle (a count of 0 or 1), and the i32 words the bits are set in.
-  DenseMap<unsigned, unsigned> BitOf;
+  // The hashes' bit words (Abi.h): counter -> its field, for counters whose
+  // count CountBounds bounds below 2^width (1 bit for a count of 0 or 1),
+  // and the i32 words the fields are summed into.
+  struct Field {
+    unsigned Word, Shift;
+  };
+  DenseMap<unsigned, Field> FieldOf;
   SmallVector<AllocaInst *, 4> BitWords;
   // Blocks that run only for a count at or over the marker: moved
   // after the body once it is complete, out of the way of the instruction
@@ -154,9 +158,9 @@ uint64_t hashMultiplier(unsigned Counter, unsigned Which) {
   return (Z ^ (Z >> 31)) | 1;
 }
 
-// A counter and its value where it is stored. A count can reach the
-// marker only when it is counted on a cycle: a block on none runs at most
-// once per thread.
+// A counter and its value where it is stored, and whether the count can
+// reach the marker (CountBounds: not on a cycle, nor in loops whose trip
+// counts bound it below).
 struct CounterValue {
   unsigned Counter;
   Value *V;
@@ -234,21 +238,21 @@ void storeCounters(Instruction *Before, ArrayRef<CounterValue> Group, CounterSin
     return;
   IRBuilder<> B(Before);
   // A zero adds nothing to the hashes (and is all a bypass stores); a small
-  // kernel sums none (abi::LargeProfileCounters). A count of 0 or 1 sets
-  // its bit in a bit word (one IMAD), which the returns add to the hashes;
-  // any other is multiplied into both (four).
+  // kernel sums none (abi::LargeProfileCounters). A bounded count is added
+  // at its field of a bit word (one IMAD), which the returns add to the
+  // hashes; any other is multiplied into both (four, and two moves).
   if (S.Hash[0]) {
     SmallVector<const CounterValue *, 16> Summed;
     for (const CounterValue &CV : Group) {
       if (isa<Constant>(CV.V))
         continue;
-      auto Bit = S.BitOf.find(CV.Counter);
-      if (Bit == S.BitOf.end()) {
+      auto Field = S.FieldOf.find(CV.Counter);
+      if (Field == S.FieldOf.end()) {
         Summed.push_back(&CV);
         continue;
       }
-      AllocaInst *Word = S.BitWords[Bit->second / 32];
-      B.CreateStore(mad(B, CV.V, B.getInt32(1u << (Bit->second % 32)),
+      AllocaInst *Word = S.BitWords[Field->second.Word];
+      B.CreateStore(mad(B, CV.V, B.getInt32(1u << Field->second.Shift),
                           B.CreateLoad(B.getInt32Ty(), Word)),
                     Word);
     }
@@ -545,6 +549,15 @@ Function *createProfileClone(Function &Kernel, const BlockNumbering &Numbering) 
   const bool Large = Counted.size() >= abi::LargeProfileCounters;
   const FinalPoint AtReturns;
   CounterFinalPoints Final(*Clone, Sampling ? V.Entry : nullptr);
+  // The most a count can be: of its edge's runs, those of the block it is
+  // counted in, in either copy.
+  std::vector<uint64_t> MaxCount(Counted.size(), 0);
+  {
+    CountBounds Bounds(*Clone);
+    for (unsigned Copy = 0; Copy < Copies.size(); ++Copy)
+      for (unsigned E = 0; E < Counted.size(); ++E)
+        MaxCount[E] = std::max(MaxCount[E], Bounds.maxRuns(EdgeCountedIn[Copy][E]));
+  }
   MapVector<Instruction *, SmallVector<std::pair<unsigned, bool>, 4>> EdgesAt; // may overflow
   MapVector<Instruction *, SmallVector<unsigned, 4>> BranchesAt;
   MapVector<std::pair<Instruction *, BasicBlock *>, SmallVector<unsigned, 4>> ZeroOn;
@@ -552,7 +565,7 @@ Function *createProfileClone(Function &Kernel, const BlockNumbering &Numbering) 
     for (unsigned E = 0; E < Counted.size(); ++E) {
       BasicBlock *CountedIn = EdgeCountedIn[Copy][E];
       const FinalPoint &P = Large ? Final.of(CountedIn) : AtReturns;
-      std::pair<unsigned, bool> Store{E, Final.onCycle(CountedIn)};
+      std::pair<unsigned, bool> Store{E, MaxCount[E] >= NarrowMarker};
       if (!P.At) {
         for (ReturnInst *Ret : Copies[Copy]->Returns)
           EdgesAt[Ret].push_back(Store);
@@ -575,24 +588,27 @@ Function *createProfileClone(Function &Kernel, const BlockNumbering &Numbering) 
   S.Base16 = Base16, S.BucketShift = BucketShift;
   if (Large) {
     S.Hash[0] = Hash[0], S.Hash[1] = Hash[1];
-    // Bits for the counters that no store says may exceed 1, in the order of
-    // the counters, up to abi::HashBitWords words (more would hold registers
-    // through the whole kernel); the rest are multiplied in.
-    BitVector OnCycle(Counted.size());
-    for (auto &[Before, Es] : EdgesAt)
-      for (auto [E, MayOverflow] : Es)
-        if (MayOverflow)
-          OnCycle.set(E);
+    // Fields of bit words for the counters whose counts are bounded below
+    // 2^16 (as wide as the bound needs), in the order of the counters, a
+    // field never across two words, up to abi::HashBitWords words (more
+    // would hold registers through the whole kernel); the rest are
+    // multiplied in.
     IRBuilder<> AtEntry(V.Entry, V.Entry->getFirstInsertionPt());
+    unsigned Used = 32; // bits of the last word taken
     for (unsigned E = 0; E < Counted.size(); ++E) {
-      if (OnCycle[E] || S.BitOf.size() == 32 * abi::HashBitWords)
+      if (MaxCount[E] >= (1u << 16))
         continue;
-      if (S.BitOf.size() % 32 == 0) {
+      unsigned Width = std::max(1u, unsigned(llvm::bit_width(MaxCount[E])));
+      if (Used + Width > 32) {
+        if (S.BitWords.size() == abi::HashBitWords)
+          continue;
         S.BitWords.push_back(AtEntry.CreateAlloca(AtEntry.getInt32Ty(), nullptr,
                                                   "divopt.hash.bits" + Twine(S.BitWords.size())));
         AtEntry.CreateStore(AtEntry.getInt32(0), S.BitWords.back());
+        Used = 0;
       }
-      S.BitOf[E] = S.BitOf.size();
+      S.FieldOf[E] = {unsigned(S.BitWords.size() - 1), Used};
+      Used += Width;
     }
   }
   for (auto &[TI, Es] : ZeroOn) {

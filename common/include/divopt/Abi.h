@@ -71,17 +71,24 @@ inline constexpr const char *ProfileCloneSuffix = "__divopt_profile";
 //                       (mod 2^64) of count_c * M_h(c) over the thread's C
 //                       counts, M_h(c) an odd 64-bit multiplier per counter
 //                       (passes/ProfileInstrumentation.cpp), except that the
-//                       counts of up to 32 * HashBitWords counters on no cycle
-//                       (0 or 1) are bits of 32-bit words w_j, which add
-//                       w_j * M_h(C + j). Threads with the
+//                       counts the pass bounds below 2^k (1 on no cycle of the
+//                       CFG, or the loops' largest trip counts,
+//                       passes/CountBounds.h) are k-bit fields, packed in
+//                       counter order, of up to HashBitWords 32-bit words
+//                       w_j, which add w_j * M_h(C + j). Threads with the
 //                       same counts have the same hashes; the runtime groups
 //                       threads by them without reading their counts.
 //   With C == 0 nothing is stored to counts or hashes and overflow is never
 //   touched.
 inline constexpr unsigned ProfileHiddenParams = 4;
-// A bit costs one IMAD where a multiplied count costs four; each word holds a
-// register through the kernel.
-inline constexpr unsigned HashBitWords = 4;
+// A field costs one IMAD where a multiplied count costs four and two moves;
+// each word holds a register from its first field to the return. Eight
+// words took the 20M-thread many_blocks clone's 121 counts (81 of 0 or 1, 40
+// of at most 4) out of the 64-bit hashes, which then hold no register
+// through the kernel: 32 registers, against 37 with four words and 40
+// before the fields; no clone of the suite's 40 apps uses more with eight
+// than with four.
+inline constexpr unsigned HashBitWords = 8;
 inline constexpr unsigned OverflowRecordWords = 3; // gtid, counter, count
 // The clone of a kernel with this many counters or more (C, the notes'
 // "counters") stores each where it is final rather than at the returns,

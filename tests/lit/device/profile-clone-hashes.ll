@@ -5,10 +5,13 @@
 ; thread that leaves the code that could still count it stores a zero on
 ; the way. It sums two 64-bit hashes of its counts (divopt/Abi.h): a count
 ; on no cycle (0 or 1) sets its bit in a 32-bit word, one PTX mad where it is
-; stored; another is multiplied into both hashes there, one mad each; the
-; return adds the words to the hashes and stores them when the runtime
-; passes somewhere to put them; the compaction groups the threads by them. A kernel of fewer counters stores them at its returns
-; and sums no hashes (profile-narrow-counters.ll).
+; stored, and a count in loops of a constant largest trip count
+; (passes/CountBounds.h) its field of as many bits as its bound needs; any
+; other is multiplied into both hashes there, one mad each; the return adds
+; the words to the hashes and stores them when the runtime passes somewhere
+; to put them; the compaction groups the threads by them. A kernel of fewer
+; counters stores them at its returns and sums no hashes
+; (profile-narrow-counters.ll).
 ; REQUIRES: llvm-tools
 ; RUN: %opt -load-pass-plugin=%plugin -passes=divopt-instrument -S %s | FileCheck %s
 
@@ -16,7 +19,8 @@ target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64
 target triple = "nvptx64-nvidia-cuda"
 
 ; An early return, sixteen if/else diamonds on the bits of the thread's
-; input (a counter each) and a loop.
+; input (a counter each), a loop of 1 to 4 trips (short) and one of any
+; number (loop).
 define ptx_kernel void @bits(ptr addrspace(1) %in, ptr addrspace(1) %out) {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
@@ -250,10 +254,18 @@ e15:
   br label %j15
 j15:
   %x15 = phi i32 [ %a15, %t15 ], [ %b15, %e15 ]
-  br label %loop
+  %lim = and i32 %v, 3
+  br label %short
+short:
+  %k = phi i32 [ 0, %j15 ], [ %knext, %short ]
+  %w = phi i32 [ %x15, %j15 ], [ %w1, %short ]
+  %w1 = mul i32 %w, 5
+  %knext = add nuw nsw i32 %k, 1
+  %kmore = icmp ule i32 %knext, %lim
+  br i1 %kmore, label %short, label %loop
 loop:
-  %i = phi i32 [ 0, %j15 ], [ %next, %loop ]
-  %s = phi i32 [ %x15, %j15 ], [ %s1, %loop ]
+  %i = phi i32 [ 0, %short ], [ %next, %loop ]
+  %s = phi i32 [ %w1, %short ], [ %s1, %loop ]
   %s1 = add i32 %s, %i
   %next = add nuw i32 %i, 1
   %more = icmp ult i32 %next, %v
@@ -292,24 +304,33 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK: j1:
 ; CHECK: [[B1:%.*]] = call i32 asm "mad.lo.u32 $0, $1, $2, $3;", "=r,r,r,r"(i32 %divopt.edge1.0, i32 2, i32 [[B0]])
 ; CHECK: [[BITS:%.*]] = call i32 asm "mad.lo.u32 $0, $1, $2, $3;", "=r,r,r,r"(i32 %divopt.edge16.0, i32 65536, i32 {{%.*}})
-; The loop's count, final at exit, where a loop can have taken it past the
-; marker: the first term of each hash, the count times the counter's odd
-; multiplier, then its u16 and the compare with the marker.
+; Both loops' counts, final at exit. Short's back edge, taken at most 3
+; times (its largest trip count, 4): a field of 3 bits after the diamonds'
+; 17 (the early return's edge and 16), one mad by 1 << 17, and no compare
+; with the marker. Loop's, which can pass the marker: the first term of
+; each hash, the count times the counter's odd multiplier, then its u16 and
+; the compare.
+; CHECK: short:
+; CHECK: [[SHORT:%.*]] = add i32 %divopt.edge{{[0-9]+}}.0, {{%.*}}
+; CHECK-NEXT: br i1 %kmore, label %short, label %loop
 ; CHECK: loop:
 ; CHECK-NOT: store {{.*}}, ptr addrspace(1)
-; CHECK: br i1 %more, label %loop, label %exit
+; CHECK: [[LONG:%.*]] = add i32 %divopt.edge{{[0-9]+}}.0, {{%.*}}
+; CHECK-NEXT: br i1 %more, label %loop, label %exit
 ; CHECK: exit:
+; CHECK: [[WORD:%.*]] = call i32 asm "mad.lo.u32 $0, $1, $2, $3;", "=r,r,r,r"(i32 [[SHORT]], i32 131072, i32 [[BITS]])
 ; CHECK: [[L0:%.*]] = call i64 asm "mad.lo.u64 $0, $1, $2, $3;", "=l,l,l,l"(i64 {{%.*}}, i64 {{-?[0-9]*[13579]}}, i64 0)
 ; CHECK: [[L1:%.*]] = call i64 asm "mad.lo.u64 $0, $1, $2, $3;", "=l,l,l,l"(i64 {{%.*}}, i64 {{-?[0-9]*[13579]}}, i64 0)
-; CHECK: %divopt.over = icmp uge i32
+; CHECK-NOT: icmp uge i32 [[SHORT]]
+; CHECK: %divopt.over = icmp uge i32 [[LONG]], 65535
 ; At the return, after the last count: the bit word into both hashes, and
 ; both at hashes[2 * gtid].
 ; CHECK: %divopt.wants.hashes{{[0-9]*}} = icmp ne ptr addrspace(1) %divopt.hashes, null
 ; CHECK-NEXT: br i1 %divopt.wants.hashes{{[0-9]*}}, label %[[STORE:[0-9]+]], label
 ; CHECK: [[STORE]]:
-; CHECK-NEXT: [[W:%.*]] = zext i32 [[BITS]] to i64
+; CHECK-NEXT: [[W:%.*]] = zext i32 [[WORD]] to i64
 ; CHECK-NEXT: [[LAST0:%.*]] = call i64 asm "mad.lo.u64 $0, $1, $2, $3;", "=l,l,l,l"(i64 [[W]], i64 {{-?[0-9]*[13579]}}, i64 [[L0]])
-; CHECK-NEXT: [[W1:%.*]] = zext i32 [[BITS]] to i64
+; CHECK-NEXT: [[W1:%.*]] = zext i32 [[WORD]] to i64
 ; CHECK-NEXT: [[LAST1:%.*]] = call i64 asm "mad.lo.u64 $0, $1, $2, $3;", "=l,l,l,l"(i64 [[W1]], i64 {{-?[0-9]*[13579]}}, i64 [[L1]])
 ; CHECK-NEXT: [[G2:%.*]] = shl i64 %divopt.gtid, 1
 ; CHECK-NEXT: [[HP:%.*]] = getelementptr inbounds i64, ptr addrspace(1) %divopt.hashes, i64 [[G2]]
