@@ -50,14 +50,16 @@ struct AccessSteps {
     uint32_t Step = DefaultBytes;
     int64_t Offset = 0; // of a spanning kind's first byte, else 0
     uint32_t Span = 0;  // bytes a spanning kind covers from Offset; 0: one element
+    uint32_t Bytes = 0; // of one element of a kind that does not span; 0: not known
     bool operator==(const Kind &O) const {
-      return Step == O.Step && Offset == O.Offset && Span == O.Span;
+      return Step == O.Step && Offset == O.Offset && Span == O.Span && Bytes == O.Bytes;
     }
   };
   std::vector<Kind> Kinds;
   // Per basic block, per kind: instructions, and times the kind's sectors
   // are brought in.
   std::vector<std::array<double, MaxSteps>> Counts, SectorPasses;
+  std::array<std::vector<uint32_t>, MaxSteps> Blocks; // those with accesses of each kind
 
   explicit AccessSteps(const SmSharedInputs &In) {
     Counts.resize(In.TidAccesses.size());
@@ -67,6 +69,7 @@ struct AccessSteps {
       uint32_t Step;
       int64_t Lo, Hi;
       std::vector<int64_t> Offsets;
+      uint32_t Bytes;
     };
     for (size_t Bb = 0; Bb < In.TidAccesses.size(); ++Bb) {
       std::vector<Group> Groups;
@@ -74,14 +77,15 @@ struct AccessSteps {
         uint32_t Step = stepOf(In, Bb, J);
         const TidAccessPlace *P = placeOf(In, Bb, J);
         if (!P) {
-          add(Bb, {Step, 0, 0}, 1, 1);
+          add(Bb, {Step, 0, 0, 0}, 1, 1);
           continue;
         }
         auto G = std::find_if(Groups.begin(), Groups.end(), [&](const Group &G) {
           return G.Object == P->Object && G.Step == Step;
         });
         if (G == Groups.end())
-          G = Groups.insert(Groups.end(), {P->Object, Step, P->Offset, P->Offset, {}});
+          G = Groups.insert(Groups.end(),
+                            {P->Object, Step, P->Offset, P->Offset, {}, std::max(P->Bytes, 1u)});
         G->Lo = std::min(G->Lo, P->Offset);
         G->Hi = std::max(G->Hi, P->Offset + int64_t(std::max(P->Bytes, 1u)));
         G->Offsets.push_back(P->Offset);
@@ -97,9 +101,9 @@ struct AccessSteps {
           Passes = std::max(Passes, Run);
         }
         if (G.Offsets.front() == G.Offsets.back())
-          add(Bb, {G.Step, 0, 0}, N, N);
+          add(Bb, {G.Step, 0, 0, G.Bytes}, N, N);
         else
-          add(Bb, {G.Step, G.Lo, uint32_t(std::min<int64_t>(G.Hi - G.Lo, UINT32_MAX))}, N,
+          add(Bb, {G.Step, G.Lo, uint32_t(std::min<int64_t>(G.Hi - G.Lo, UINT32_MAX)), 0}, N,
               double(Passes));
       }
     }
@@ -108,6 +112,8 @@ struct AccessSteps {
 private:
   void add(size_t Bb, const Kind &K, double Instructions, double Passes) {
     size_t I = kindOf(K);
+    if (Blocks[I].empty() || Blocks[I].back() != Bb)
+      Blocks[I].push_back(uint32_t(Bb));
     Counts[Bb][I] += Instructions;
     SectorPasses[Bb][I] += Passes;
   }
@@ -134,9 +140,8 @@ struct WarpCost {
   double Latency = 0;      // L_w: cycles alone
   double Instructions = 0; // I_w: warp instructions
   PipeCycles Pipes{};      // P_w: cycles of each pipe (SM-pipes)
-  // Accesses that follow the thread id, max count each, by kind of step:
-  // instructions, and times each kind's sectors are brought in.
-  std::array<double, MaxSteps> TidAccesses{}, TidSectorPasses{};
+  // Accesses that follow the thread id, max count each, by kind of step.
+  std::array<double, MaxSteps> TidAccesses{};
   double Sectors = 0;      // 32-byte sectors its accesses bring from L2 (SM-pipes)
   double DramSectors = 0;  // those it is the first in its L2 window to ask for
   // The 64-byte DRAM bursts and the KiBs those lie in, each access's
@@ -150,10 +155,8 @@ struct WarpCost {
       for (size_t P = 0; P < PipeCount; ++P)
         Pipes[P] += In.Pipes[Bb][P] * Count;
     if (!In.TidAccesses.empty())
-      for (size_t K = 0; K < Steps.Kinds.size(); ++K) {
+      for (size_t K = 0; K < Steps.Kinds.size(); ++K)
         TidAccesses[K] += Steps.Counts[Bb][K] * Count;
-        TidSectorPasses[K] += Steps.SectorPasses[Bb][K] * Count;
-      }
   }
 };
 
@@ -225,48 +228,99 @@ std::vector<Segments> segmentStarts(const SmSharedInputs &In) {
   return Out;
 }
 
-// Cycles the warp's memory lines beyond the first cost it: each access that
-// follows the thread id touches the lines of the logical threads' elements
-// (thread t's at t times the access's step), each indirect one those of the
-// threads' segments that run the block (thread t's at Start[t] elements);
-// MaxCount[b], the block's executions by the warp.
+// A warp runs a block max-count times, and lane t takes part in the first
+// c_t of them (a loop's lanes leave as their trips end): with the lanes
+// sorted by c_t, the top j are active for c_(j) - c_(j+1) executions. The sum
+// over the executions of Units(the active lanes), where Units(I, N) gives the
+// units (lines, sectors) of the N lanes listed first in I. A lane that sits
+// out an execution asks nothing of the memory; a divergent warp as written
+// touches few lines an execution, not its every lane's.
+template <typename UnitsOf>
+double overActiveLanes(const uint32_t *C, uint32_t N, UnitsOf &&Units) {
+  uint32_t Order[WarpLanes];
+  for (uint32_t I = 0; I < N; ++I)
+    Order[I] = I;
+  std::sort(Order, Order + N, [&](uint32_t A, uint32_t B) { return C[A] > C[B]; });
+  double Sum = 0;
+  for (uint32_t J = 0; J < N && C[Order[J]]; ++J) {
+    uint32_t Next = J + 1 < N ? C[Order[J + 1]] : 0;
+    if (C[Order[J]] > Next)
+      Sum += double(C[Order[J]] - Next) * double(Units(Order, J + 1));
+  }
+  return Sum;
+}
+
+// Distinct Unit-byte pieces among the addresses of the lanes listed in I.
+uint32_t distinctUnitsOf(const uint64_t *Bytes, const uint32_t *I, uint32_t N, uint64_t Unit) {
+  uint64_t At[WarpLanes];
+  for (uint32_t J = 0; J < N; ++J)
+    At[J] = Bytes[I[J]];
+  return distinctUnits(At, N, Unit);
+}
+
+// Cycles the warp's memory lines beyond the first cost it, and the sectors
+// it brings from L2 (into W): each access that follows the thread id touches
+// the lines of the active logical threads' elements (thread t's at t times
+// the access's step), each indirect one those of the active threads'
+// segments (thread t's at Start[t] elements); Lanes[b], the lanes' counts of
+// block b.
 double lineCycles(const SmSharedInputs &In, const AccessSteps &Steps,
                   const std::vector<Segments> &Seg, const uint32_t *D, uint64_t P0, uint64_t End,
-                  WarpCost &W, const std::function<uint32_t(uint32_t)> &MaxCount) {
-  const BbvClasses &Bbv = *In.Bbv;
+                  WarpCost &W, const std::function<const uint32_t *(uint32_t)> &Lanes) {
   uint64_t At[WarpLanes];
   std::pair<uint64_t, uint64_t> Spans[WarpLanes];
-  uint32_t N = 0;
+  uint32_t N = uint32_t(End - P0);
   double Extra = 0;
   for (size_t K = 0; K < Steps.Kinds.size(); ++K) {
     if (W.TidAccesses[K] <= 0)
       continue;
     const AccessSteps::Kind &Kind = Steps.Kinds[K];
-    N = 0;
-    for (uint64_t P = P0; P < End; ++P) {
-      At[N] = uint64_t(OffsetBias + Kind.Offset) + (D ? D[P] : P) * Kind.Step;
-      Spans[N] = {At[N], Kind.Span};
-      ++N;
+    for (uint32_t I = 0; I < N; ++I)
+      At[I] = uint64_t(OffsetBias + Kind.Offset) + (D ? D[P0 + I] : P0 + I) * Kind.Step;
+    // A lane whose element lies a sector or more from its neighbours' owns
+    // a record and walks it: the L1 keeps the sector for the lane's next
+    // elements, so each execution brings the bytes it reads, not a sector.
+    // (Notes without places do not give the bytes: a sector each, as before.)
+    bool Walks = !Kind.Span && Kind.Step >= SectorBytes && Kind.Bytes &&
+                 Kind.Bytes < SectorBytes;
+    auto Sectors = [&](const uint32_t *I, uint32_t M) -> double {
+      if (Walks)
+        return double(M) * Kind.Bytes / SectorBytes;
+      if (!Kind.Span)
+        return distinctUnitsOf(At, I, M, SectorBytes);
+      for (uint32_t J = 0; J < M; ++J)
+        Spans[J] = {At[I[J]], Kind.Span};
+      return segmentSectors(Spans, M);
+    };
+    auto Lines = [&](const uint32_t *I, uint32_t M) { return distinctUnitsOf(At, I, M, LineBytes); };
+    for (uint32_t Bb : Steps.Blocks[K]) {
+      const uint32_t *C = Lanes(Bb);
+      double Executions = *std::max_element(C, C + N);
+      if (Executions <= 0)
+        continue;
+      W.Sectors += Steps.SectorPasses[Bb][K] * overActiveLanes(C, N, Sectors);
+      Extra += Steps.Counts[Bb][K] * (overActiveLanes(C, N, Lines) - Executions);
     }
-    W.Sectors += W.TidSectorPasses[K] *
-                 double(Kind.Span ? segmentSectors(Spans, N) : distinctUnits(At, N, SectorBytes));
-    Extra += W.TidAccesses[K] * (distinctUnits(At, N, LineBytes) - 1);
   }
   for (const Segments &S : Seg) {
-    uint32_t Count = MaxCount(S.Block);
-    if (!Count)
+    const uint32_t *C = Lanes(S.Block);
+    double Executions = *std::max_element(C, C + N);
+    if (Executions <= 0)
       continue;
     for (auto [Bytes, Accesses] : S.Kinds) {
-      N = 0;
+      uint32_t M = 0;
       for (uint64_t P = P0; P < End; ++P) {
         uint64_t T = D ? D[P] : P;
-        if (uint32_t C = Bbv.row(Bbv.ClassOf[T])[S.Block]) {
-          Spans[N] = {S.Start[T] * Bytes, uint64_t(C) * Bytes};
-          At[N++] = S.Start[T] * Bytes;
+        if (uint32_t Count = C[P - P0]) {
+          Spans[M] = {S.Start[T] * Bytes, uint64_t(Count) * Bytes};
+          ++M;
         }
       }
-      W.Sectors += double(Accesses) * segmentSectors(Spans, N);
-      Extra += double(Accesses) * Count * (distinctUnits(At, N, LineBytes) - 1);
+      W.Sectors += double(Accesses) * segmentSectors(Spans, M);
+      for (uint32_t I = 0; I < N; ++I)
+        At[I] = S.Start[D ? D[P0 + I] : P0 + I] * Bytes;
+      auto Lines = [&](const uint32_t *I, uint32_t L) { return distinctUnitsOf(At, I, L, LineBytes); };
+      Extra += double(Accesses) * (overActiveLanes(C, N, Lines) - Executions);
     }
   }
   return Extra * In.PerLine;
@@ -435,9 +489,11 @@ std::vector<WarpCost> warpCosts(const SmSharedInputs &In, const uint32_t *D) {
             Costs[W].add(In, Steps, Bb, Max[Bb]);
         }
         if (Lines) {
-          const uint32_t *Row = Bbv.row(ClassAt(P0));
+          uint32_t LaneCounts[WarpLanes];
           double Extra = lineCycles(In, Steps, Seg, D, P0, WarpEnd, Costs[W], [&](uint32_t Bb) {
-            return OneClass ? Row[Bb] : Max[Bb];
+            for (uint64_t Q = P0; Q < WarpEnd; ++Q)
+              LaneCounts[Q - P0] = Bbv.row(ClassAt(Q))[Bb];
+            return (const uint32_t *)LaneCounts;
           });
           Costs[W].Latency += Extra;
           Costs[W].Pipes[size_t(Pipe::Lsu)] += Extra;

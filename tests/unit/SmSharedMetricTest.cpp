@@ -284,6 +284,50 @@ TEST(SmPipesMetric, AccessesIntoOneObjectShareTheirSectors) {
   EXPECT_NEAR(bbvWeightedSmShared(L.In, nullptr), 32 * 96, 1e-9);
 }
 
+TEST(SmPipesMetric, OnlyTheActiveLanesOfADivergentWarpTouchLines) {
+  // One warp runs a 10-cycle block with one access into records of 4096
+  // bytes (a line a lane). Lane 0 runs it 32 times, the others once: the
+  // first execution touches 32 lines, the other 31 lane 0's alone, so 31
+  // lines more than the first in all, not 31 in each of 32 executions.
+  std::vector<uint32_t> C(32, 1);
+  C[0] = 32;
+  OneBlockLaunch L(C, 10, 1, 32, {1, 1});
+  priceLines(L.In, 1, 0);
+  L.In.TidAccessSteps = {{4096}};
+  EXPECT_DOUBLE_EQ(bbvWeightedSmShared(L.In, nullptr), 320 + 31);
+  // Every lane 32 times: 31 more lines in each execution.
+  OneBlockLaunch Full(std::vector<uint32_t>(32, 32), 10, 1, 32, {1, 1});
+  priceLines(Full.In, 1, 0);
+  Full.In.TidAccessSteps = {{4096}};
+  EXPECT_DOUBLE_EQ(bbvWeightedSmShared(Full.In, nullptr), 320 + 32 * 31);
+  // Through a loaded index: lane 0's segment is 32 elements, a line; the
+  // others' one-element segments share the next line. The first execution
+  // touches 2 lines, the other 31 lane 0's alone: one line more in all.
+  OneBlockLaunch Seg(C, 10, 1, 32, {1, 1});
+  priceLines(Seg.In, 0, 1);
+  EXPECT_DOUBLE_EQ(bbvWeightedSmShared(Seg.In, nullptr), 320 + 1);
+}
+
+TEST(SmPipesMetric, ALaneWalkingItsOwnRecordBringsTheBytesItReads) {
+  // 32 warps of one 200-cycle block run 8 times, each thread reading a
+  // 4-byte element of its own 128-byte record (placed: one object, its
+  // bytes known), sectors at 1 cycle, lines free. The L1 keeps a lane's
+  // sector for its next elements: 32 x 4 / 32 = 4 sectors a warp an
+  // execution, 32 x 8 x 4 = 1024 in all, under the 1600 cycles of latency.
+  OneBlockLaunch L(std::vector<uint32_t>(1024, 8), 200, 1, 1024, {1, 1});
+  priceLines(L.In, 1, 0);
+  L.In.TidAccessSteps = {{128}};
+  L.In.PerLine = 0;
+  L.In.PerSector = 1;
+  L.In.TidAccessPlaces = {{{0, 0, 4}}};
+  L.In.Latency = {20};
+  // 8 x 20 = 160 cycles alone; the SM's 32 warps ask 1024 sectors.
+  EXPECT_NEAR(bbvWeightedSmShared(L.In, nullptr), 1024, 1e-9);
+  // Without places the bytes are not known: a sector a lane, 8192.
+  L.In.TidAccessPlaces.clear();
+  EXPECT_NEAR(bbvWeightedSmShared(L.In, nullptr), 8192, 1e-9);
+}
+
 TEST(SmSharedMetric, BadInputsAreRefused) {
   OneBlockLaunch L(std::vector<uint32_t>(32, 1), 1, 1, 32, {1, 1});
   SmSharedInputs Bad = L.In;
