@@ -36,4 +36,14 @@ private:
   uint64_t State;
 };
 
+// The generator of item Item (a matrix, an instance, a curve) of input Seed:
+// each item draws from a stream of its own, so items can be generated in
+// parallel and in any order.
+inline Rng itemRng(uint64_t Seed, uint64_t Item) {
+  uint64_t X = Seed * 0x9e3779b97f4a7c15ULL + Item;
+  X = (X ^ (X >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  X = (X ^ (X >> 27)) * 0x94d049bb133111ebULL;
+  return Rng(X ^ (X >> 31));
+}
+
 } // namespace bench

@@ -57,13 +57,6 @@ struct Batch {
 // (JacobiSweep.h brings bench::rounded into this namespace).
 namespace detail {
 
-inline bench::Rng matrixStream(uint64_t Seed, uint32_t M) {
-  uint64_t X = Seed * 0x9e3779b97f4a7c15ull + M;
-  X = (X ^ (X >> 30)) * 0xbf58476d1ce4e5b9ull;
-  X = (X ^ (X >> 27)) * 0x94d049bb133111ebull;
-  return bench::Rng(X ^ (X >> 31));
-}
-
 inline double uniform(bench::Rng &R, double Lo, double Hi) {
   return add(Lo, mul(sub(Hi, Lo), R.uniform01()));
 }
@@ -116,7 +109,7 @@ inline Batch generateBatch(uint32_t N, uint64_t Seed) {
   B.Spectra.resize(size_t(N) * Order);
   bench::parallelFor(N, [&](size_t Begin, size_t End) {
     for (size_t M = Begin; M < End; ++M) {
-      bench::Rng R = detail::matrixStream(Seed, uint32_t(M));
+      bench::Rng R = bench::itemRng(Seed, uint32_t(M));
       double Lambda[Order];
       detail::drawSpectrum(R, Lambda);
       double A[Order][Order] = {};

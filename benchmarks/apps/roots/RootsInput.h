@@ -70,13 +70,6 @@ struct Poles {
 
 namespace detail {
 
-inline bench::Rng polynomialStream(uint64_t Seed, uint32_t M) {
-  uint64_t X = Seed * 0x9e3779b97f4a7c15ull + M;
-  X = (X ^ (X >> 30)) * 0xbf58476d1ce4e5b9ull;
-  X = (X ^ (X >> 27)) * 0x94d049bb133111ebull;
-  return bench::Rng(X ^ (X >> 31));
-}
-
 inline double uniform(bench::Rng &R, double Lo, double Hi) {
   return add(Lo, mul(sub(Hi, Lo), R.uniform01()));
 }
@@ -109,7 +102,7 @@ inline Batch generateBatch(uint32_t N, uint64_t Seed) {
   B.Generated.resize(N);
   bench::parallelFor(N, [&](size_t Begin, size_t End) {
     for (size_t M = Begin; M < End; ++M) {
-      bench::Rng R = detail::polynomialStream(Seed, uint32_t(M));
+      bench::Rng R = bench::itemRng(Seed, uint32_t(M));
       const uint32_t Degree = MinDegree + R.below(MaxDegree - MinDegree + 1);
       const double Kind = R.uniform01();
       const bool Stiff = Kind < StiffShare, Cascade = Kind >= 1 - CascadeShare;

@@ -38,13 +38,6 @@ struct Batch {
 
 namespace detail {
 
-inline bench::Rng instanceStream(uint64_t Seed, uint32_t I) {
-  uint64_t X = Seed * 0x9e3779b97f4a7c15ull + I;
-  X = (X ^ (X >> 30)) * 0xbf58476d1ce4e5b9ull;
-  X = (X ^ (X >> 27)) * 0x94d049bb133111ebull;
-  return bench::Rng(X ^ (X >> 31));
-}
-
 // The instance's size, the first draws of its stream: n, and m / 4 (m =
 // ratio x n rounded to a multiple of 4).
 inline void drawSize(bench::Rng &R, uint32_t &Vars, uint32_t &Quads) {
@@ -76,7 +69,7 @@ inline Batch generateBatch(uint32_t N, uint64_t Seed) {
   B.Vars.resize(N);
   bench::parallelFor(N, [&](size_t Begin, size_t End) {
     for (size_t I = Begin; I < End; ++I) {
-      bench::Rng R = detail::instanceStream(Seed, uint32_t(I));
+      bench::Rng R = bench::itemRng(Seed, uint32_t(I));
       uint32_t Vars, Quads;
       detail::drawSize(R, Vars, Quads);
       B.Vars[I] = uint8_t(Vars);
@@ -88,7 +81,7 @@ inline Batch generateBatch(uint32_t N, uint64_t Seed) {
   B.Quads.resize(B.FirstQuad[N]);
   bench::parallelFor(N, [&](size_t Begin, size_t End) {
     for (size_t I = Begin; I < End; ++I) {
-      bench::Rng R = detail::instanceStream(Seed, uint32_t(I));
+      bench::Rng R = bench::itemRng(Seed, uint32_t(I));
       uint32_t Vars, Quads;
       detail::drawSize(R, Vars, Quads);
       for (uint32_t Q = B.FirstQuad[I]; Q < B.FirstQuad[I + 1]; ++Q)

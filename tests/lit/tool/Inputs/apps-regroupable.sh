@@ -10,7 +10,8 @@ rm -rf "$OUT" && mkdir -p "$OUT"
 for app in mc sw nw ec mum sl sm mandelbrot spmv bfs matpow walk kepler primes raymarch md binomial dfa bvh \
            quad join tri queens rabin parse knn ode pow huff ksort bloom bisect \
            pip spgemm jacobi rho \
-           roots sat lz sph; do
+           roots sat lz sph \
+           flatten tsp lpm isect; do
   src=$APPS/$app/$app.cu
   [[ -f $src ]] || { echo "FAIL $app: no $src"; exit 1; }
   "$@" -O2 -fpass-plugin="$PLUGIN" --cuda-device-only -S -emit-llvm -o /dev/null \
