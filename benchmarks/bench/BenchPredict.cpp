@@ -90,6 +90,10 @@ Prediction predictFromProfile(const PredictionInputs &In) {
     Out.Warnings.push_back(algorithmName(A) + " not predicted: " + std::to_string(D.Classes) +
                            " distinct BBVs, over the runtime's limit of " +
                            std::to_string(R.MaxGreedyClasses));
+  if (D.SmPipesBefore > 0 && Table.Provenance.SmClockMHz > 0) {
+    Out.SmPipesCyclesAsWritten = D.SmPipesBefore;
+    Out.TableSmClockMHz = Table.Provenance.SmClockMHz;
+  }
   if (D.Chosen)
     Out.AutoChoice = algorithmName(D.Outcomes[*D.Chosen].Algo);
   return Out;

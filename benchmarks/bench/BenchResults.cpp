@@ -91,7 +91,7 @@ json predictionJson(const Prediction &P) {
     if (A.BbvWeightedSmPipesWithoutLines)
       Algorithms[Name]["bbv_weighted_sm_pipes_without_lines"] = *A.BbvWeightedSmPipesWithoutLines;
   }
-  return {{"present", true},
+  json Out = {{"present", true},
           {"sms", P.SMs},
           {"occupancy", P.Occupancy},
           {"occupancy_source", P.OccupancySource},
@@ -104,6 +104,11 @@ json predictionJson(const Prediction &P) {
           {"improvement", Algorithms},
           {"auto_choice", P.AutoChoice.empty() ? json(nullptr) : json(P.AutoChoice)},
           {"warnings", P.Warnings}};
+  if (P.SmPipesCyclesAsWritten) {
+    Out["sm_pipes_cycles_as_written"] = *P.SmPipesCyclesAsWritten;
+    Out["table_sm_clock_mhz"] = P.TableSmClockMHz;
+  }
+  return Out;
 }
 
 json variantJson(const VariantResult &V) {
@@ -242,6 +247,12 @@ Prediction predictionFrom(const Reader &R, const json &J, const std::string &Pat
   const json &Choice = R.get(J, Path, "auto_choice");
   P.AutoChoice = Choice.is_null() ? "" : R.as<std::string>(J, Path, "auto_choice");
   P.Warnings = R.optional<std::vector<std::string>>(J, "warnings", Path, {});
+  if (J.contains("sm_pipes_cycles_as_written")) {
+    P.SmPipesCyclesAsWritten = R.as<double>(J, Path, "sm_pipes_cycles_as_written");
+    P.TableSmClockMHz = R.as<double>(J, Path, "table_sm_clock_mhz");
+    if (P.TableSmClockMHz <= 0)
+      R.bad(Path + ".table_sm_clock_mhz", "must be positive");
+  }
   return P;
 }
 

@@ -83,6 +83,11 @@ struct Prediction {
   uint64_t BranchExecutions = 0, DivergentBranches = 0;
   std::map<std::string, AlgorithmPrediction> Algorithms; // by variant name
   std::string AutoChoice; // the algorithm auto would pick; empty: keep the original
+  // SM-pipes' time for the launch as written, in cycles of the latency
+  // table's SM clock (MHz): against the measured time it shows what the
+  // model leaves out or overprices; none in results written before it.
+  std::optional<double> SmPipesCyclesAsWritten;
+  double TableSmClockMHz = 0;
   std::vector<std::string> Warnings;
   double divergentWarpRatio() const;
   double divergentBranchRatio() const;

@@ -129,6 +129,7 @@ RegroupDecision chooseRegrouping(const RegroupRequest &R) {
     ChainsOnlyBefore = bbvWeightedSmShared(ChainsOnly, nullptr);
   }
   Out.ModelSeconds = secondsSince(Start);
+  Out.SmPipesBefore = PipedBefore;
 
   for (Algorithm A : R.Algorithms) {
     if (A != Algorithm::Sorting && R.MaxGreedyClasses && Out.Classes > R.MaxGreedyClasses) {

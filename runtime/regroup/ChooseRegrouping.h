@@ -93,6 +93,9 @@ struct RegroupDecision {
   double ClassSeconds = 0; // host time spent finding identical BBVs
   double ModelSeconds = 0; // host time of evaluating the launch as it is
   uint32_t Classes = 0;    // distinct BBVs
+  // SM-pipes' estimate of the launch as it is, in cycles of the latency
+  // table's clock; 0 where the request gave no pipes.
+  double SmPipesBefore = 0;
 };
 
 // Fills R's SM-pipes inputs for Kernel when Table prices the pipes (its

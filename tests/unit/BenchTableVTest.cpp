@@ -115,6 +115,8 @@ TEST(BenchResultsJson, RoundTripKeepsWhatTheReportNeeds) {
   A.Predicted.Warps = 8;
   A.Predicted.DivergentWarps = 6;
   A.Predicted.AutoChoice = "sorting";
+  A.Predicted.SmPipesCyclesAsWritten = 3e7;
+  A.Predicted.TableSmClockMHz = 2000;
   A.Variants.push_back(VariantResult{"model", Status::Skipped, "divopt fit is not in this build"});
   R.Apps.push_back(A);
   BenchResults Back = resultsFromJson(toJson(R), "test");
@@ -126,8 +128,19 @@ TEST(BenchResultsJson, RoundTripKeepsWhatTheReportNeeds) {
   EXPECT_DOUBLE_EQ(B.Predicted.Algorithms.at("sorting").BbvWeightedScheduled, 0.4);
   EXPECT_DOUBLE_EQ(B.Predicted.divergentWarpRatio(), 0.75);
   EXPECT_EQ(B.Predicted.AutoChoice, "sorting");
+  EXPECT_EQ(B.Predicted.SmPipesCyclesAsWritten, 3e7);
+  EXPECT_DOUBLE_EQ(B.Predicted.TableSmClockMHz, 2000);
+  // The report sets the estimate beside the measured 10 ms: 3e7 cycles at
+  // 2 GHz are 15 ms.
+  std::ostringstream Report;
+  writeMarkdownReport(Report, Back);
+  EXPECT_NE(Report.str().find("| sw | 10.000 | 15.000 | 1.50 |"), std::string::npos)
+      << Report.str();
 
   nlohmann::json J = toJson(R);
+  J["apps"][0]["prediction"]["table_sm_clock_mhz"] = 0;
+  EXPECT_THROW(resultsFromJson(J, "r.json"), std::runtime_error);
+  J = toJson(R);
   J["apps"][0]["variants"][1]["status"] = "great";
   try {
     resultsFromJson(J, "r.json");
