@@ -2,6 +2,7 @@
 #include "CriticalPath.h"
 #include "GuardDivergence.h"
 #include "InstructionMix.h"
+#include "LocalMemoryAccess.h"
 #include "ProfileInstrumentation.h"
 #include "ThreadIndexedAccess.h"
 #include "divopt/Abi.h"
@@ -84,6 +85,7 @@ json::Object blockNotes(const BasicBlock &BB, unsigned Id, const BlockNumbering 
                       {"tid_access_offsets", std::move(Offsets)},
                       {"tid_access_bytes", std::move(Bytes)},
                       {"tid_indirect_bytes", json::Array(threadIndexedIndirectBytes(BB))},
+                      {"local_access_bytes", json::Array(localAccessBytes(BB))},
                       {"features", json::Array(Features.Features)},
                       {"predictable", Features.Predictable},
                       {"unpredictable", unpredictableReason(Features)}};
@@ -127,6 +129,7 @@ json::Object kernelNotes(Function &Kernel, const BlockNumbering &Numbering,
                       {"file", SP ? SP->getFilename().str() : std::string()},
                       {"line", SP ? SP->getLine() : 0u},
                       {"params", Kernel.arg_size()},
+                      {"local_bytes", localFrameBytes(Kernel)},
                       {"blocks", std::move(Blocks)},
                       {"branches", std::move(Branches)},
                       {"regroup", json::Object{{"safe", Verdict.Safe},

@@ -126,6 +126,8 @@ BlockNote blockFromJson(const json &J, unsigned Expected, const KernelNote &K, b
         throw NotesError(Where + " has " + std::to_string(Size) + " \"" + Key + "\" for " +
                          std::to_string(B.TidAccesses) + " accesses");
   }
+  if (J.contains("local_access_bytes"))
+    B.LocalAccessBytes = field<std::vector<unsigned>>(J, "local_access_bytes", Where.c_str());
   if (!HasFeatures)
     return B;
   B.Features = field<std::vector<unsigned>>(J, "features", Where.c_str());
@@ -140,7 +142,7 @@ BlockNote blockFromJson(const json &J, unsigned Expected, const KernelNote &K, b
   return B;
 }
 
-json blockToJson(const BlockNote &B, bool FeaturesAnalyzed) {
+json blockToJson(const BlockNote &B, bool FeaturesAnalyzed, bool HasLocal) {
   json J{{"id", B.Id},
          {"name", B.Name},
          {"file", B.File},
@@ -161,6 +163,8 @@ json blockToJson(const BlockNote &B, bool FeaturesAnalyzed) {
     J["tid_access_offsets"] = B.TidAccessOffsets;
     J["tid_access_bytes"] = B.TidAccessBytes;
   }
+  if (HasLocal)
+    J["local_access_bytes"] = B.LocalAccessBytes;
   if (FeaturesAnalyzed) {
     J["features"] = B.Features;
     J["predictable"] = B.Predictable;
@@ -214,6 +218,10 @@ KernelNote kernelFromJson(const json &J, bool RequireFeatures) {
   K.File = field<std::string>(J, "file", Where.c_str());
   K.Line = field<unsigned>(J, "line", Where.c_str());
   K.Params = field<unsigned>(J, "params", Where.c_str());
+  if (J.contains("local_bytes")) {
+    K.LocalBytes = field<uint64_t>(J, "local_bytes", Where.c_str());
+    K.HasLocal = true;
+  }
   const json &Blocks = member(J, "blocks", Where.c_str());
   if (!Blocks.is_array() || Blocks.empty())
     throw NotesError(Where + " has no blocks");
@@ -349,7 +357,7 @@ KernelNote parseKernelNote(const std::string &Text) {
 std::string serializeKernelNote(const KernelNote &K) {
   json Blocks = json::array();
   for (const BlockNote &B : K.Blocks)
-    Blocks.push_back(blockToJson(B, K.FeaturesAnalyzed));
+    Blocks.push_back(blockToJson(B, K.FeaturesAnalyzed, K.HasLocal));
   json J{{"name", K.Name},     {"file", K.File},          {"line", K.Line},
          {"params", K.Params}, {"blocks", std::move(Blocks)}, {"branches", K.BranchBlocks},
          {"regroup", {{"safe", K.RegroupSafe}, {"reason", K.RegroupReason}, {"line", K.RegroupLine}}}};
@@ -359,6 +367,8 @@ std::string serializeKernelNote(const KernelNote &K) {
       Features.push_back(featureToJson(F));
     J["features"] = std::move(Features);
   }
+  if (K.HasLocal)
+    J["local_bytes"] = K.LocalBytes;
   if (K.HasCounters)
     J["counters"] = countersToJson(K.Counters);
   if (K.HasBranchSampling)

@@ -101,6 +101,7 @@ PipeRates pipeRates(const LatencyTable &Table) {
   R.PerSector = entry("issue.ldg.l2.scattered") / 32;
   R.L2Sectors = Table.Provenance.L2Bytes / 32;
   if (R.L2Sectors) {
+    R.L1Bytes = SmL1Bytes;
     // Scattered = 32 x (burst + KiB), Runs = 16 x burst + KiB.
     double Scattered = entry("issue.ldg.dram.scattered"), Runs = entry("issue.ldg.dram.runs");
     double Kib = (Scattered - 2 * Runs) / 30, Burst = (Runs - Kib) / 16;

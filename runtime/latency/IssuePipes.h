@@ -30,6 +30,11 @@ namespace divopt {
 
 // Warp instructions an SM issues per cycle: 4 schedulers on sm_70 and later.
 inline constexpr double SmIssuePerCycle = 4.0;
+// An sm_90 SM's L1 data cache and shared memory, 256 KiB, all of it taken as
+// L1: kernels whose threads keep arrays in local memory seldom also use
+// shared memory. The model prices local memory by whether the SM's resident
+// frames fit in it (model/SmSharedMetric.h).
+inline constexpr uint64_t SmL1Bytes = 256 * 1024;
 
 enum class Pipe { Fp32, Fp64, Imad, Alu, Mufu, Lsu };
 inline constexpr size_t PipeCount = 6;
@@ -51,6 +56,7 @@ struct PipeRates {
   double PerDramBurst = 0;  // or each 64-byte burst those lie in
   double PerDramKib = 0;    // and each KiB the bursts lie in
   uint64_t L2Sectors = 0;   // the 32-byte sectors L2 holds (the table's device)
+  uint64_t L1Bytes = 0;     // the L1 of an SM, with the L2 (SmL1Bytes)
   bool any() const;
 };
 PipeRates pipeRates(const LatencyTable &Table);

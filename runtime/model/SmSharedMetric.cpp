@@ -326,6 +326,58 @@ double lineCycles(const SmSharedInputs &In, const AccessSteps &Steps,
   return Extra * In.PerLine;
 }
 
+// Where a launch's local frames live: the SM's resident threads' frames
+// against L1, every SM's against L2. A loop that sweeps its array (a DP row)
+// touches the whole frame between two visits to an element, so an LRU cache
+// smaller than the frames keeps none of it.
+struct LocalPlace {
+  bool FromL2 = false, FromDram = false;
+};
+LocalPlace localPlace(const SmSharedInputs &In) {
+  LocalPlace P;
+  if (In.LocalAccessBytes.empty() || !In.LocalBytes || !In.L1Bytes)
+    return P;
+  uint64_t PerSm = uint64_t(In.Gpu.Occupancy) * In.BlockSize * In.LocalBytes;
+  P.FromL2 = PerSm > In.L1Bytes;
+  P.FromDram = P.FromL2 && In.L2Sectors && PerSm * In.Gpu.SMs > In.L2Sectors * SectorBytes;
+  return P;
+}
+
+// The sectors a warp's local accesses bring from L2 and, where the frames
+// outgrow L2 too, the DRAM bursts and KiBs they lie in (into W). Lane l's
+// element of an access lies at l times its bytes (at least a word: local
+// memory interleaves 4-byte words); the lanes are physical, so a layout
+// changes only how many take part in each execution.
+void addLocalSectors(const SmSharedInputs &In, const LocalPlace &Place, uint32_t N, WarpCost &W,
+                     const std::function<const uint32_t *(uint32_t)> &Lanes) {
+  uint64_t At[WarpLanes];
+  for (uint32_t Bb = 0; Bb < In.LocalAccessBytes.size(); ++Bb) {
+    if (In.LocalAccessBytes[Bb].empty())
+      continue;
+    const uint32_t *C = Lanes(Bb);
+    if (*std::max_element(C, C + N) == 0)
+      continue;
+    for (unsigned Bytes : In.LocalAccessBytes[Bb]) {
+      for (uint32_t I = 0; I < N; ++I)
+        At[I] = uint64_t(I) * std::max(Bytes, DefaultBytes);
+      auto Units = [&](uint64_t Unit) {
+        return overActiveLanes(C, N, [&](const uint32_t *L, uint32_t M) {
+          return distinctUnitsOf(At, L, M, Unit);
+        });
+      };
+      W.Sectors += Units(SectorBytes);
+      if (!Place.FromDram)
+        continue;
+      if (In.PerDramBurst > 0) {
+        W.DramBursts += Units(DramBurstBytes);
+        W.DramKibs += Units(1024);
+      } else {
+        W.DramSectors += Units(SectorBytes);
+      }
+    }
+  }
+}
+
 // The distinct 32-byte sectors of one L2 window: open addressing over the
 // keys + 1 (0 is an empty slot), emptied when the window is full.
 class SectorWindow {
@@ -462,8 +514,9 @@ std::vector<WarpCost> warpCosts(const SmSharedInputs &In, const uint32_t *D) {
   for (uint32_t K = 0; K < Bbv.classes(); ++K)
     for (uint32_t Bb = 0; Bb < Bbv.Blocks; ++Bb)
       ClassCost[K].add(In, Steps, Bb, Bbv.row(K)[Bb]);
-  bool Lines = (!In.TidAccesses.empty() || !In.TidIndirectAccesses.empty()) &&
-               (In.PerLine > 0 || In.PerSector > 0 || In.PerDramSector > 0 || In.PerDramBurst > 0);
+  bool Priced = In.PerLine > 0 || In.PerSector > 0 || In.PerDramSector > 0 || In.PerDramBurst > 0;
+  bool Lines = (!In.TidAccesses.empty() || !In.TidIndirectAccesses.empty()) && Priced;
+  LocalPlace Local = Priced ? localPlace(In) : LocalPlace{};
   std::vector<Segments> Seg = segmentStarts(In);
   auto ClassAt = [&](uint64_t P) { return Bbv.ClassOf[D ? D[P] : P]; };
   parallelFor(Blocks, 0, 64, [&](uint64_t Lo, uint64_t Hi, unsigned) {
@@ -488,16 +541,19 @@ std::vector<WarpCost> warpCosts(const SmSharedInputs &In, const uint32_t *D) {
           for (uint32_t Bb = 0; Bb < Bbv.Blocks; ++Bb)
             Costs[W].add(In, Steps, Bb, Max[Bb]);
         }
+        uint32_t LaneCounts[WarpLanes];
+        auto Lanes = [&](uint32_t Bb) {
+          for (uint64_t Q = P0; Q < WarpEnd; ++Q)
+            LaneCounts[Q - P0] = Bbv.row(ClassAt(Q))[Bb];
+          return (const uint32_t *)LaneCounts;
+        };
         if (Lines) {
-          uint32_t LaneCounts[WarpLanes];
-          double Extra = lineCycles(In, Steps, Seg, D, P0, WarpEnd, Costs[W], [&](uint32_t Bb) {
-            for (uint64_t Q = P0; Q < WarpEnd; ++Q)
-              LaneCounts[Q - P0] = Bbv.row(ClassAt(Q))[Bb];
-            return (const uint32_t *)LaneCounts;
-          });
+          double Extra = lineCycles(In, Steps, Seg, D, P0, WarpEnd, Costs[W], Lanes);
           Costs[W].Latency += Extra;
           Costs[W].Pipes[size_t(Pipe::Lsu)] += Extra;
         }
+        if (Local.FromL2)
+          addLocalSectors(In, Local, uint32_t(WarpEnd - P0), Costs[W], Lanes);
       }
     }
   });

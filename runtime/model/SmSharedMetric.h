@@ -79,6 +79,16 @@ struct SmSharedInputs {
   // _bytes): accesses into one object share its sectors, each at its own
   // constant offset from the thread's element; empty: each its own object.
   std::vector<std::vector<TidAccessPlace>> TidAccessPlaces;
+  // Per block, per access into the thread's own local arrays (the notes'
+  // local_access_bytes), the bytes it moves; the bytes of a thread's local
+  // frame, and the L1 that holds the SM's resident frames. Local memory
+  // interleaves lanes (lane l's element next to lane l - 1's), so an
+  // execution brings the sectors of its active lanes whoever they are;
+  // where the SM's resident frames outgrow L1 they come from L2, and where
+  // every SM's outgrow L2, from DRAM.
+  std::vector<std::vector<unsigned>> LocalAccessBytes;
+  uint64_t LocalBytes = 0;
+  uint64_t L1Bytes = 0;
   double PerLine = 0;
   // Cycles of the SM's share of L2's bandwidth per 32-byte sector its
   // thread-indexed accesses bring in (0: not priced).

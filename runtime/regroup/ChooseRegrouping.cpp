@@ -63,7 +63,10 @@ void addPipeInputs(RegroupRequest &R, const KernelNote &Kernel, const LatencyTab
   R.TidAccessSteps.clear();
   R.TidIndirectBytes.clear();
   R.TidAccessPlaces.clear();
+  R.LocalAccessBytes.clear();
+  R.LocalBytes = Kernel.LocalBytes;
   for (const BlockNote &B : Kernel.Blocks) {
+    R.LocalAccessBytes.push_back(B.LocalAccessBytes);
     R.TidIndirectAccesses.push_back(B.TidIndirectAccesses);
     R.TidAccessSteps.push_back(B.TidAccessSteps);
     R.TidIndirectBytes.push_back(B.TidIndirectBytes);
@@ -77,6 +80,7 @@ void addPipeInputs(RegroupRequest &R, const KernelNote &Kernel, const LatencyTab
   R.PerDramBurst = Rates.PerDramBurst;
   R.PerDramKib = Rates.PerDramKib;
   R.L2Sectors = Rates.L2Sectors;
+  R.L1Bytes = Rates.L1Bytes;
 }
 
 double AlgorithmOutcome::decisionGain() const {
@@ -106,6 +110,9 @@ RegroupDecision chooseRegrouping(const RegroupRequest &R) {
   Piped.TidAccessSteps = R.TidAccessSteps;
   Piped.TidIndirectBytes = R.TidIndirectBytes;
   Piped.TidAccessPlaces = R.TidAccessPlaces;
+  Piped.LocalAccessBytes = R.LocalAccessBytes;
+  Piped.LocalBytes = R.LocalBytes;
+  Piped.L1Bytes = R.L1Bytes;
   Piped.PerLine = R.PerLine;
   Piped.PerSector = R.PerSector;
   Piped.PerDramSector = R.PerDramSector;

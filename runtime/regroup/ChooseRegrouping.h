@@ -39,6 +39,9 @@ struct RegroupRequest {
   std::vector<std::vector<unsigned>> TidAccessSteps;   // per block, per access (SmSharedInputs)
   std::vector<std::vector<unsigned>> TidIndirectBytes;
   std::vector<std::vector<TidAccessPlace>> TidAccessPlaces; // per block, per access
+  std::vector<std::vector<unsigned>> LocalAccessBytes;      // per block, per access
+  uint64_t LocalBytes = 0;                                  // a thread's local frame
+  uint64_t L1Bytes = 0;
   double PerLine = 0;
   double PerSector = 0;
   double PerDramSector = 0;

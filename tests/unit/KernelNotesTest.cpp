@@ -299,6 +299,24 @@ TEST(KernelNotes, AccessPlacesComeAllThreeOneAnAccess) {
   EXPECT_NE(parseError(J).find("tid_access_offsets"), std::string::npos);
 }
 
+TEST(KernelNotes, LocalMemoryRoundTripsAndOlderNotesHaveNone) {
+  json J = valid();
+  ModuleNotes M = parseModuleNotes(J.dump());
+  EXPECT_FALSE(M.Kernels[0].HasLocal); // older notes: no local memory
+  EXPECT_EQ(serializeKernelNote(M.Kernels[0]).find("local"), std::string::npos);
+  J["kernels"][0]["local_bytes"] = 520;
+  J["kernels"][0]["blocks"][0]["local_access_bytes"] = {4, 8};
+  J["kernels"][0]["blocks"][1]["local_access_bytes"] = json::array();
+  M = parseModuleNotes(J.dump());
+  const KernelNote K = parseKernelNote(serializeKernelNote(M.Kernels[0]));
+  EXPECT_TRUE(K.HasLocal);
+  EXPECT_EQ(K.LocalBytes, 520u);
+  EXPECT_EQ(K.Blocks[0].LocalAccessBytes, (std::vector<unsigned>{4, 8}));
+  EXPECT_TRUE(K.Blocks[1].LocalAccessBytes.empty());
+  J["kernels"][0]["local_bytes"] = "many";
+  EXPECT_NE(parseError(J).find("local_bytes"), std::string::npos);
+}
+
 TEST(KernelNotes, LinesMustBeFirstAndLast) {
   json J = valid();
   J["kernels"][0]["blocks"][0]["lines"] = {4};

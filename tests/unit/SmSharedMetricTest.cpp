@@ -328,6 +328,44 @@ TEST(SmPipesMetric, ALaneWalkingItsOwnRecordBringsTheBytesItReads) {
   EXPECT_NEAR(bbvWeightedSmShared(L.In, nullptr), 8192, 1e-9);
 }
 
+TEST(SmPipesMetric, LocalMemoryBringsTheSectorsOfTheActiveLanes) {
+  // One warp runs a 20-cycle block 8 times in lanes 0, 8, 16 and 24 (the
+  // others not at all), with one 4-byte access into a local array. Frames
+  // of 1 KiB, an L1 of 16 KiB: the warp's 32 frames do not fit, so each
+  // execution's sectors come from L2, at 10 cycles each. Local memory
+  // interleaves the lanes' words: the four active lanes' lie in four
+  // sectors, 32 in all, 320 cycles of bandwidth for 160 of latency.
+  std::vector<uint32_t> C(32, 0);
+  for (unsigned Lane : {0, 8, 16, 24})
+    C[Lane] = 8;
+  OneBlockLaunch L(C, 20, 1, 32, {1, 1});
+  L.In.LocalAccessBytes = {{4}};
+  L.In.LocalBytes = 1024;
+  L.In.L1Bytes = 16 * 1024;
+  L.In.PerSector = 10;
+  EXPECT_NEAR(bbvWeightedSmShared(L.In, nullptr), 320, 1e-9);
+  // Regrouped so that the four busy threads run in lanes 0 to 3: their
+  // words share a sector, 8 in all, under the latency.
+  std::vector<uint32_t> D(32);
+  std::iota(D.begin(), D.end(), 0);
+  std::swap(D[1], D[8]);
+  std::swap(D[2], D[16]);
+  std::swap(D[3], D[24]);
+  EXPECT_NEAR(bbvWeightedSmShared(L.In, D.data()), 160, 1e-9);
+  // Frames that fit in L1 bring nothing.
+  L.In.L1Bytes = 32 * 1024;
+  EXPECT_NEAR(bbvWeightedSmShared(L.In, nullptr), 160, 1e-9);
+  // Frames that outgrow L2 too (16 KiB) come from DRAM: as written the
+  // four words lie in two 64-byte bursts, 16 in all at 20 cycles; lanes 0
+  // to 3 in one, 8.
+  L.In.L1Bytes = 16 * 1024;
+  L.In.PerSector = 0;
+  L.In.PerDramBurst = 20;
+  L.In.L2Sectors = 512;
+  EXPECT_NEAR(bbvWeightedSmShared(L.In, nullptr), 320, 1e-9);
+  EXPECT_NEAR(bbvWeightedSmShared(L.In, D.data()), 160, 1e-9);
+}
+
 TEST(SmSharedMetric, BadInputsAreRefused) {
   OneBlockLaunch L(std::vector<uint32_t>(32, 1), 1, 1, 32, {1, 1});
   SmSharedInputs Bad = L.In;

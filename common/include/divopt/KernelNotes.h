@@ -45,6 +45,10 @@ struct BlockNote {
   std::vector<unsigned> TidAccessObjects;
   std::vector<int64_t> TidAccessOffsets;
   std::vector<unsigned> TidAccessBytes;
+  // Per access to the thread's own local memory (an array left on its
+  // stack), in order: the bytes it moves (the notes' local_access_bytes;
+  // empty in notes written before the pass recorded them).
+  std::vector<unsigned> LocalAccessBytes;
   // Indices into KernelNote::Features that decide this block's execution
   // count. A predictable block with no features runs as often in every thread
   // that reaches the kernel entry (intercept only).
@@ -72,6 +76,10 @@ struct KernelNote {
   std::string File;
   unsigned Line = 0;
   unsigned Params = 0; // parameters of the original kernel
+  // Bytes of a thread's local frame (the notes' local_bytes); HasLocal is
+  // false for notes written before the pass recorded local memory.
+  uint64_t LocalBytes = 0;
+  bool HasLocal = false;
   std::vector<BlockNote> Blocks;
   std::vector<unsigned> BranchBlocks; // block id of conditional branch k
   // The pass's verdict on regrouping; notes written before it had one read
