@@ -215,6 +215,7 @@ TEST(BenchPlan, AppsJoinTheSuiteInFreezeGroupsOfFour) {
   EXPECT_EQ(freezeGroup("rho"), 6u);
   EXPECT_EQ(freezeGroup("sph"), 7u);
   EXPECT_EQ(freezeGroup("isect"), 8u);
+  EXPECT_EQ(freezeGroup("cdc"), 9u);
   EXPECT_EQ(freezeGroup("nosuch"), std::nullopt);
   EXPECT_EQ(knownApps().size(), 12u + 4 * *freezeGroup(knownApps().back()));
 }

@@ -17,7 +17,8 @@ APPS = ["mc", "sw", "nw", "ec", "mum", "sl", "sm", "mandelbrot", "spmv", "bfs",
         "bvh", "quad", "join", "tri", "queens", "rabin", "parse", "knn", "ode", "pow", "huff", "ksort", "bloom", "bisect",
         "pip", "spgemm", "jacobi", "rho",
         "roots", "sat", "lz", "sph",
-        "flatten", "tsp", "lpm", "isect"]
+        "flatten", "tsp", "lpm", "isect",
+        "ssa", "ik", "voxel", "cdc"]
 # Small sizes in each app's unit; apps not listed use DEFAULT_SIZE.
 SIZES = {"mc": 32 ** 3, "sw": 3000, "nw": 3000}
 DEFAULT_SIZE = 4096

@@ -11,7 +11,8 @@ for app in mc sw nw ec mum sl sm mandelbrot spmv bfs matpow walk kepler primes r
            quad join tri queens rabin parse knn ode pow huff ksort bloom bisect \
            pip spgemm jacobi rho \
            roots sat lz sph \
-           flatten tsp lpm isect; do
+           flatten tsp lpm isect \
+           ssa ik voxel cdc; do
   src=$APPS/$app/$app.cu
   [[ -f $src ]] || { echo "FAIL $app: no $src"; exit 1; }
   "$@" -O2 -fpass-plugin="$PLUGIN" --cuda-device-only -S -emit-llvm -o /dev/null \
