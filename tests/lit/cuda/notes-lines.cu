@@ -22,5 +22,6 @@ __global__ void kern(const float *in, float *out, int n) {
 // CHECK:      "branches": [
 // CHECK:      "file": "{{.*}}notes-lines.cu",
 // CHECK-NEXT: "line": 9,
+// CHECK-NEXT: "local_bytes": 0,
 // CHECK-NEXT: "name": "_Z4kernPKfPfi",
 // CHECK-NEXT: "params": 3
