@@ -8,12 +8,17 @@ cd "$(dirname "$0")/.."
 BUILD=${1:-build}
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv,noheader
 # lit.site.cfg.py names the build by the path it was configured at.
+# The sources first: a build configured inside them (SRC/build) is then
+# found through them.
 CONFIGURED=$(sed -n 's/^config.divopt_obj_root = "\(.*\)"/\1/p' "$BUILD/tests/lit/lit.site.cfg.py")
+SRC=$(sed -n 's/.*load_config(config, os.path.join("\(.*\)\/tests\/lit", .*/\1/p' "$BUILD/tests/lit/lit.site.cfg.py")
+if [[ -n "$SRC" && ! -e "$SRC" ]]; then
+  mkdir -p "$(dirname "$SRC")"
+  ln -s "$(pwd -P)" "$SRC"
+fi
 if [[ "$(cd "$BUILD" && pwd -P)" != "$CONFIGURED" && ! -e "$CONFIGURED" ]]; then
   mkdir -p "$(dirname "$CONFIGURED")"
   ln -s "$(cd "$BUILD" && pwd -P)" "$CONFIGURED"
-  SRC=$(sed -n 's/.*load_config(config, os.path.join("\(.*\)\/tests\/lit", .*/\1/p' "$BUILD/tests/lit/lit.site.cfg.py")
-  [[ -e "$SRC" ]] || ln -s "$(pwd -P)" "$SRC"
 fi
 # FileCheck from build-gpu/tools (scripts/pack-gpu-build.sh) where the host has none.
 if ! command -v FileCheck >/dev/null && [[ -x build-gpu/tools/FileCheck ]]; then
