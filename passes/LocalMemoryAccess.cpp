@@ -1,4 +1,5 @@
 #include "LocalMemoryAccess.h"
+#include "MemoryAccess.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -9,27 +10,6 @@ using namespace llvm;
 
 namespace divopt {
 namespace {
-
-const Value *accessedPointer(const Instruction &I) {
-  if (auto *L = dyn_cast<LoadInst>(&I))
-    return L->getPointerOperand();
-  if (auto *S = dyn_cast<StoreInst>(&I))
-    return S->getPointerOperand();
-  if (auto *A = dyn_cast<AtomicRMWInst>(&I))
-    return A->getPointerOperand();
-  if (auto *X = dyn_cast<AtomicCmpXchgInst>(&I))
-    return X->getPointerOperand();
-  return nullptr;
-}
-
-unsigned movedBytes(const Instruction &I) {
-  const DataLayout &DL = I.getDataLayout();
-  if (auto *S = dyn_cast<StoreInst>(&I))
-    return unsigned(DL.getTypeStoreSize(S->getValueOperand()->getType()));
-  if (auto *X = dyn_cast<AtomicCmpXchgInst>(&I))
-    return unsigned(DL.getTypeStoreSize(X->getNewValOperand()->getType()));
-  return unsigned(DL.getTypeStoreSize(I.getType()));
-}
 
 // Every object Ptr may point into is an alloca (through GEPs, casts,
 // selects and phis: a stack pointer that moves over its array).
@@ -50,7 +30,7 @@ std::vector<unsigned> localAccessBytes(const BasicBlock &BB) {
   std::vector<unsigned> Out;
   for (const Instruction &I : BB)
     if (const Value *Ptr = accessedPointer(I); Ptr && pointsIntoAllocas(Ptr))
-      Out.push_back(movedBytes(I));
+      Out.push_back(accessBytes(I));
   return Out;
 }
 

@@ -1,4 +1,5 @@
 #include "ThreadIndexedAccess.h"
+#include "MemoryAccess.h"
 #include "ThreadIndex.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -42,16 +43,6 @@ bool followsThreadId(const Value *V, SmallPtrSetImpl<const Value *> &Seen, unsig
         O->getOpcode() == Instruction::AddrSpaceCast)
       return Any(O->operands());
   return false;
-}
-
-const Value *accessedPointer(const Instruction &I) {
-  if (auto *L = dyn_cast<LoadInst>(&I))
-    return L->getPointerOperand();
-  if (auto *S = dyn_cast<StoreInst>(&I))
-    return S->getPointerOperand();
-  if (auto *A = dyn_cast<AtomicRMWInst>(&I))
-    return A->getPointerOperand();
-  return nullptr;
 }
 
 bool followsWithLoads(const Value *Ptr, unsigned Loads) {
@@ -253,13 +244,6 @@ private:
   const DataLayout &DL;
   SmallPtrSet<const PHINode *, 8> InProgress;
 };
-
-unsigned accessBytes(const Instruction &I) {
-  const DataLayout &DL = I.getDataLayout();
-  if (auto *S = dyn_cast<StoreInst>(&I))
-    return unsigned(DL.getTypeStoreSize(S->getValueOperand()->getType()));
-  return unsigned(DL.getTypeStoreSize(I.getType()));
-}
 
 } // namespace
 
