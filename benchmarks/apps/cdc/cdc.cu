@@ -23,6 +23,7 @@
 // the key costs about a launch.
 #include "../common/BenchApp.h"
 #include "../common/DeviceBuffer.h"
+#include "../common/WarpSteps.h"
 #include "CdcGear.h"
 #include "CdcInput.h"
 #include "CdcReference.h"
@@ -79,14 +80,6 @@ __global__ void cdcScanLength(const uint64_t *__restrict__ Gear,
 
 namespace {
 
-// Warp-steps of 32 consecutive entries of Work: the sum of their maxima.
-uint64_t warpSteps(const std::vector<uint32_t> &Work) {
-  uint64_t Sum = 0;
-  for (size_t W = 0; W < Work.size(); W += 32)
-    Sum += *std::max_element(Work.begin() + W, Work.begin() + std::min(Work.size(), W + 32));
-  return Sum;
-}
-
 // Bytes scanned per segment (the cut's offset), and how much of a warp (32
 // consecutive segments) the scan keeps busy: all bytes over 32 times the
 // warps' longest scans.
@@ -97,7 +90,7 @@ void printScans(const std::vector<uint32_t> &Lengths) {
     Total += L;
     AtMax += L == cdc::MaxBytes;
   }
-  const uint64_t Steps = warpSteps(Lengths);
+  const uint64_t Steps = bench::warpSteps(Lengths);
   std::vector<uint32_t> Sorted = Lengths;
   std::sort(Sorted.begin(), Sorted.end());
   std::fprintf(stderr,

@@ -27,6 +27,7 @@
 // computing the key costs about a launch.
 #include "../common/BenchApp.h"
 #include "../common/DeviceBuffer.h"
+#include "../common/WarpSteps.h"
 #include "IkChains.h"
 #include "IkReference.h"
 #include "IkSolve.h"
@@ -102,14 +103,6 @@ __global__ void ikSteps(DeviceBatch B, uint32_t *__restrict__ Keys) {
 
 namespace {
 
-// Warp-steps of 32 consecutive entries of Work: the sum of their maxima.
-uint64_t warpSteps(const std::vector<uint32_t> &Work) {
-  uint64_t Sum = 0;
-  for (size_t W = 0; W < Work.size(); W += 32)
-    Sum += *std::max_element(Work.begin() + W, Work.begin() + std::min(Work.size(), W + 32));
-  return Sum;
-}
-
 // Joints, sweeps and joint steps per chain, and how much of a warp (32
 // consecutive chains) the steps keep busy: all steps over 32 times the
 // warps' most, in chain order and with chains sorted by their joint count
@@ -124,7 +117,7 @@ void printSolves(const ik::Batch &In, const std::vector<Solution> &Want) {
     Sweeps += Want[I].Sweeps;
     Capped += Want[I].Steps == ik::MaxSweeps * In.joints(I);
   }
-  const uint64_t ChainOrder = warpSteps(Steps);
+  const uint64_t ChainOrder = bench::warpSteps(Steps);
   // Steps in the order of a stable sort by joints, descending.
   std::vector<uint32_t> ByJoints;
   ByJoints.reserve(N);
@@ -132,7 +125,7 @@ void printSolves(const ik::Batch &In, const std::vector<Solution> &Want) {
     for (uint32_t I = 0; I < N; ++I)
       if (In.joints(I) == Joints)
         ByJoints.push_back(Steps[I]);
-  const uint64_t JointOrder = warpSteps(ByJoints);
+  const uint64_t JointOrder = bench::warpSteps(ByJoints);
   std::sort(Steps.begin(), Steps.end());
   std::fprintf(stderr,
                "ik: %.2f joints and %.2f sweeps per chain, %.1f%% of the chains at the cap; %u "

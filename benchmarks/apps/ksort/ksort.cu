@@ -21,6 +21,7 @@
 // it.
 #include "../common/BenchApp.h"
 #include "../common/DeviceBuffer.h"
+#include "../common/WarpSteps.h"
 #include "../common/ParallelFor.h"
 #include "KBufferLists.h"
 #include "KBufferReference.h"
@@ -76,14 +77,6 @@ __global__ void fragmentCounts(uint32_t N, const uint32_t *__restrict__ Counts,
 
 namespace {
 
-// Warp-steps of 32 consecutive entries of Steps: the sum of their maxima.
-uint64_t warpSteps(const std::vector<uint32_t> &Steps) {
-  uint64_t Sum = 0;
-  for (size_t W = 0; W < Steps.size(); W += 32)
-    Sum += *std::max_element(Steps.begin() + W, Steps.begin() + std::min(Steps.size(), W + 32));
-  return Sum;
-}
-
 // Fragments and sort steps per list (a step is a fragment read or a shift;
 // the shifts are the list's inversions), and how much of a warp the sort
 // keeps busy: all steps over 32 times the warps' longest, in pixel order and
@@ -106,7 +99,7 @@ void printWork(const ksort::Lists &In) {
     Total += Steps[L];
     Fragments += In.Counts[L];
   }
-  const uint64_t PixelOrder = warpSteps(Steps);
+  const uint64_t PixelOrder = bench::warpSteps(Steps);
   std::vector<uint32_t> ByCount(N);
   for (uint32_t L = 0; L < N; ++L)
     ByCount[L] = L;
@@ -114,7 +107,7 @@ void printWork(const ksort::Lists &In) {
                    [&](uint32_t A, uint32_t B) { return In.Counts[A] > In.Counts[B]; });
   for (uint32_t &L : ByCount)
     L = Steps[L];
-  const uint64_t KeyOrder = warpSteps(ByCount);
+  const uint64_t KeyOrder = bench::warpSteps(ByCount);
   std::sort(Steps.begin(), Steps.end());
   std::fprintf(stderr,
                "ksort: %u lists, %.2f fragments per list; %u to %u sort steps per list (median "

@@ -23,6 +23,7 @@
 // trip count, which a small kernel reads off the row offsets.
 #include "../common/BenchApp.h"
 #include "../common/DeviceBuffer.h"
+#include "../common/WarpSteps.h"
 #include "PullGraph.h"
 #include "PullRank.h"
 #include "PullReference.h"
@@ -81,14 +82,6 @@ __global__ void pullInDegree(uint32_t N, const uint32_t *__restrict__ RowStart,
 
 namespace {
 
-// Warp-steps of 32 consecutive entries of Work: the sum of their maxima.
-uint64_t warpSteps(const std::vector<uint32_t> &Work) {
-  uint64_t Sum = 0;
-  for (size_t W = 0; W < Work.size(); W += 32)
-    Sum += *std::max_element(Work.begin() + W, Work.begin() + std::min(Work.size(), W + 32));
-  return Sum;
-}
-
 // In-degrees (the key, exact) and how much of a warp (32 consecutive
 // vertices) the gather loop keeps busy: all edges over 32 times the sum of
 // the warps' largest in-degrees.
@@ -97,7 +90,7 @@ void printInDegrees(const pull::Graph &G) {
   std::vector<uint32_t> InDegree(N);
   for (uint32_t V = 0; V < N; ++V)
     InDegree[V] = G.inDegree(V);
-  const uint64_t Edges = G.Source.size(), Steps = warpSteps(InDegree);
+  const uint64_t Edges = G.Source.size(), Steps = bench::warpSteps(InDegree);
   const uint32_t MostOut = *std::max_element(G.OutDegree.begin(), G.OutDegree.end());
   std::sort(InDegree.begin(), InDegree.end());
   const size_t Zero = std::upper_bound(InDegree.begin(), InDegree.end(), 0u) - InDegree.begin();

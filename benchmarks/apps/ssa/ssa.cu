@@ -24,6 +24,7 @@
 // about a launch.
 #include "../common/BenchApp.h"
 #include "../common/DeviceBuffer.h"
+#include "../common/WarpSteps.h"
 #include "SsaDirect.h"
 #include "SsaDraws.h"
 #include "SsaInput.h"
@@ -65,14 +66,6 @@ __global__ void ssaEvents(uint32_t N, uint64_t Seed, const Rates *__restrict__ S
 
 namespace {
 
-// Warp-steps of 32 consecutive entries of Work: the sum of their maxima.
-uint64_t warpSteps(const std::vector<uint32_t> &Work) {
-  uint64_t Sum = 0;
-  for (size_t W = 0; W < Work.size(); W += 32)
-    Sum += *std::max_element(Work.begin() + W, Work.begin() + std::min(Work.size(), W + 32));
-  return Sum;
-}
-
 // The mean events per minute of a realization at steady state, known from
 // its rates without simulating: the key a sort that does not simulate could
 // use. With f = On / (On + Off) the promoter's active share and m = f
@@ -101,7 +94,7 @@ void printEvents(const std::vector<Rates> &Sweep, const std::vector<Outcome> &Wa
     Total += Trips[I];
     Silent += Want[I].Events == 0;
   }
-  const uint64_t ItemOrder = warpSteps(Trips);
+  const uint64_t ItemOrder = bench::warpSteps(Trips);
   // Ties in realization order, as a stable sort leaves them.
   std::vector<std::pair<double, uint32_t>> ByRate(N);
   for (uint32_t I = 0; I < N; ++I)
@@ -110,7 +103,7 @@ void printEvents(const std::vector<Rates> &Sweep, const std::vector<Outcome> &Wa
   std::vector<uint32_t> RateTrips(N);
   for (uint32_t T = 0; T < N; ++T)
     RateTrips[T] = Trips[ByRate[T].second];
-  const uint64_t RateOrder = warpSteps(RateTrips);
+  const uint64_t RateOrder = bench::warpSteps(RateTrips);
   std::sort(Trips.begin(), Trips.end());
   std::fprintf(stderr,
                "ssa: %u to %u events per realization (median %u, 90th percentile %u, mean %.1f; "

@@ -23,6 +23,7 @@
 // costs about a launch.
 #include "../common/BenchApp.h"
 #include "../common/DeviceBuffer.h"
+#include "../common/WarpSteps.h"
 #include "SudokuPuzzles.h"
 #include "SudokuReference.h"
 #include "SudokuSolve.h"
@@ -70,14 +71,6 @@ __global__ void sudokuNodes(uint32_t N, const uint32_t *__restrict__ Puzzles,
 
 namespace {
 
-// Warp-steps of 32 consecutive entries of Work: the sum of their maxima.
-uint64_t warpSteps(const std::vector<uint32_t> &Work) {
-  uint64_t Sum = 0;
-  for (size_t W = 0; W < Work.size(); W += 32)
-    Sum += *std::max_element(Work.begin() + W, Work.begin() + std::min(Work.size(), W + 32));
-  return Sum;
-}
-
 uint32_t givens(const uint32_t *Puzzle) {
   uint32_t Count = 0;
   for (uint32_t R = 0; R < 9; ++R)
@@ -105,12 +98,12 @@ void printSearches(const sudoku::Batch &In, const std::vector<Solution> &Want) {
     Forced += Nodes[I] == sudoku::Cells - Givens;
     ByGivens[Givens].push_back(Nodes[I]);
   }
-  const uint64_t PuzzleOrder = warpSteps(Nodes);
+  const uint64_t PuzzleOrder = bench::warpSteps(Nodes);
   std::vector<uint32_t> GivenOrder;
   GivenOrder.reserve(N);
   for (const std::vector<uint32_t> &Same : ByGivens)
     GivenOrder.insert(GivenOrder.end(), Same.begin(), Same.end());
-  const uint64_t GivensOrder = warpSteps(GivenOrder);
+  const uint64_t GivensOrder = bench::warpSteps(GivenOrder);
   std::sort(Nodes.begin(), Nodes.end());
   std::fprintf(stderr,
                "sudoku: %.2f empty cells per puzzle; %u to %u nodes per puzzle (median %u, mean "

@@ -22,6 +22,7 @@
 // (passes x n (n - 3) / 2), so computing the key costs about a launch.
 #include "../common/BenchApp.h"
 #include "../common/DeviceBuffer.h"
+#include "../common/WarpSteps.h"
 #include "TspReference.h"
 #include "TspRoutes.h"
 #include "TspTwoOpt.h"
@@ -92,14 +93,6 @@ __global__ void tspEvaluations(DeviceBatch B, uint32_t *__restrict__ Keys) {
 
 namespace {
 
-// Warp-steps of 32 consecutive entries of Work: the sum of their maxima.
-uint64_t warpSteps(const std::vector<uint32_t> &Work) {
-  uint64_t Sum = 0;
-  for (size_t W = 0; W < Work.size(); W += 32)
-    Sum += *std::max_element(Work.begin() + W, Work.begin() + std::min(Work.size(), W + 32));
-  return Sum;
-}
-
 // Stops, passes and move evaluations per route, and how much of a warp (32
 // consecutive routes) the search keeps busy: all evaluations over 32 times
 // the warps' most, in route order and with routes sorted by their stop count
@@ -116,7 +109,7 @@ void printSearches(const tsp::Batch &In, const std::vector<Route> &Want) {
     Moves += Want[I].Moves;
     MostPasses = std::max<uint32_t>(MostPasses, Want[I].Passes);
   }
-  const uint64_t RouteOrder = warpSteps(Evaluations);
+  const uint64_t RouteOrder = bench::warpSteps(Evaluations);
   // Evaluations in the order of a stable sort by stops, descending.
   std::vector<uint32_t> ByStops;
   ByStops.reserve(N);
@@ -124,7 +117,7 @@ void printSearches(const tsp::Batch &In, const std::vector<Route> &Want) {
     for (uint32_t I = 0; I < N; ++I)
       if (In.cities(I) == Stops)
         ByStops.push_back(Evaluations[I]);
-  const uint64_t StopOrder = warpSteps(ByStops);
+  const uint64_t StopOrder = bench::warpSteps(ByStops);
   std::sort(Evaluations.begin(), Evaluations.end());
   std::fprintf(stderr,
                "tsp: %.2f stops, %.2f passes (at most %u) and %.2f moves per route; %u to %u "
