@@ -188,13 +188,23 @@ uint64_t segmentSectors(std::pair<uint64_t, uint64_t> *Seg, uint32_t N) {
 
 // Where an indirect access of block b puts thread t: its segment starts
 // after the segments of the threads before it in logical order (a CSR row
-// after the rows before it), so Start[t] = sum over t' < t of count_b(t').
-// Start counts elements; each access reads elements of its own size (the
-// notes' tid_indirect_bytes): Kinds, (bytes, accesses).
+// after the rows before it), so Start[t] = sum over t' < t of count_b(t')
+// executions. A block's indirect accesses of one element size (the notes'
+// tid_indirect_bytes) walk one row together, an element each per execution:
+// the loads of a loop unrolled by its accesses (pull's four a step), or
+// arrays read in step (a CSR's columns and values). Thread t's row then
+// holds count_b(t) x accesses elements and starts at Start[t] x accesses;
+// counted as a row each, an unrolled loop's short rows cost a sector and a
+// DRAM KiB per load instead of one for all.
 struct Segments {
+  struct Kind {
+    uint32_t Bytes;
+    unsigned Accesses;
+    uint64_t perExecution() const { return uint64_t(Bytes) * Accesses; }
+  };
   uint32_t Block = 0;
   std::vector<uint64_t> Start;
-  std::vector<std::pair<uint32_t, unsigned>> Kinds;
+  std::vector<Kind> Kinds;
 };
 
 std::vector<Segments> segmentStarts(const SmSharedInputs &In) {
@@ -212,11 +222,11 @@ std::vector<Segments> segmentStarts(const SmSharedInputs &In) {
           In.TidIndirectBytes[Bb][J])
         Bytes = In.TidIndirectBytes[Bb][J];
       auto It = std::find_if(S.Kinds.begin(), S.Kinds.end(),
-                             [&](const auto &K) { return K.first == Bytes; });
+                             [&](const Segments::Kind &K) { return K.Bytes == Bytes; });
       if (It == S.Kinds.end())
         S.Kinds.push_back({Bytes, 1});
       else
-        ++It->second;
+        ++It->Accesses;
     }
     uint64_t Sum = 0;
     for (uint64_t T = 0; T < Bbv.threads(); ++T) {
@@ -307,20 +317,22 @@ double lineCycles(const SmSharedInputs &In, const AccessSteps &Steps,
     double Executions = *std::max_element(C, C + N);
     if (Executions <= 0)
       continue;
-    for (auto [Bytes, Accesses] : S.Kinds) {
+    for (const Segments::Kind &K : S.Kinds) {
+      const uint64_t Row = K.perExecution(); // a row's bytes per execution
       uint32_t M = 0;
       for (uint64_t P = P0; P < End; ++P) {
         uint64_t T = D ? D[P] : P;
         if (uint32_t Count = C[P - P0]) {
-          Spans[M] = {S.Start[T] * Bytes, uint64_t(Count) * Bytes};
+          Spans[M] = {S.Start[T] * Row, Count * Row};
           ++M;
         }
       }
-      W.Sectors += double(Accesses) * segmentSectors(Spans, M);
+      W.Sectors += double(segmentSectors(Spans, M));
+      // Each access is an instruction that touches its lanes' lines.
       for (uint32_t I = 0; I < N; ++I)
-        At[I] = S.Start[D ? D[P0 + I] : P0 + I] * Bytes;
+        At[I] = S.Start[D ? D[P0 + I] : P0 + I] * Row;
       auto Lines = [&](const uint32_t *I, uint32_t L) { return distinctUnitsOf(At, I, L, LineBytes); };
-      Extra += double(Accesses) * (overActiveLanes(C, N, Lines) - Executions);
+      Extra += double(K.Accesses) * (overActiveLanes(C, N, Lines) - Executions);
     }
   }
   return Extra * In.PerLine;
@@ -430,7 +442,7 @@ void addDramSectors(const SmSharedInputs &In, const std::vector<Segments> &Seg, 
   struct Access {
     uint32_t Block;
     uint64_t Array;
-    uint32_t Bytes; // a direct access's step, an indirect one's element
+    uint32_t Bytes; // a direct access's step, an indirect row's bytes an execution
     int64_t Offset; // a direct one's
     const Segments *Seg;
   };
@@ -446,9 +458,8 @@ void addDramSectors(const SmSharedInputs &In, const std::vector<Segments> &Seg, 
                         nullptr});
     }
   for (const Segments &S : Seg)
-    for (auto [Bytes, Accesses] : S.Kinds)
-      for (unsigned J = 0; J < Accesses; ++J)
-        Indirect.push_back({S.Block, Arrays++, Bytes, 0, &S});
+    for (const Segments::Kind &K : S.Kinds)
+      Indirect.push_back({S.Block, Arrays++, uint32_t(K.perExecution()), 0, &S});
   constexpr unsigned ArrayShift = 44;
   SectorWindow Window(In.L2Sectors);
   uint64_t N = Bbv.threads();

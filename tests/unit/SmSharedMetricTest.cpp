@@ -211,6 +211,24 @@ TEST(SmPipesMetric, SectorsFromL2ShareTheSmsBandwidth) {
   EXPECT_NEAR(bbvWeightedSmShared(Rows.In, nullptr), 512, 1e-9);
 }
 
+TEST(SmPipesMetric, AnUnrolledLoopsLoadsWalkOneRow) {
+  // 32 warps of one 200-cycle block run once, each thread reading four
+  // 4-byte elements of its row (edges[rowStart[t] + k], a loop unrolled by
+  // four), sectors at 1 cycle of the SM's share of L2, lines free. Thread
+  // t's row is 16 bytes at t x 16: as written a warp's rows are 512
+  // contiguous bytes, 16 sectors, 512 for the launch.
+  OneBlockLaunch L(std::vector<uint32_t>(1024, 1), 200, 1, 1024, {1, 1});
+  priceLines(L.In, 0, 4);
+  L.In.TidIndirectBytes = {{4, 4, 4, 4}};
+  L.In.PerLine = 0;
+  L.In.PerSector = 1;
+  EXPECT_NEAR(bbvWeightedSmShared(L.In, nullptr), 512, 1e-9);
+  // Threads 0, 32, 64... in a warp: each lane's row in a sector of its own,
+  // one for its four loads, 1024 in all (4096 were each load a row).
+  std::vector<uint32_t> D = laneMajor1024();
+  EXPECT_NEAR(bbvWeightedSmShared(L.In, D.data()), 1024, 1e-9);
+}
+
 TEST(SmPipesMetric, SectorsFromDramWhereL2NoLongerHoldsThem) {
   // 32 warps of one 200-cycle block run once, one access that follows the
   // thread id, each sector from DRAM at 1 cycle of the SM's share, lines
