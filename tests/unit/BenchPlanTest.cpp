@@ -217,8 +217,10 @@ TEST(BenchPlan, AppsJoinTheSuiteInFreezeGroupsOfFour) {
   EXPECT_EQ(freezeGroup("isect"), 8u);
   EXPECT_EQ(freezeGroup("ssa"), 9u);
   EXPECT_EQ(freezeGroup("range"), 9u);
+  EXPECT_EQ(freezeGroup("poisson"), 10u);
+  EXPECT_EQ(freezeGroup("chain"), 10u);
   EXPECT_EQ(freezeGroup("nosuch"), std::nullopt);
-  EXPECT_EQ(knownApps().size(), 12u + 4 * 8 + 8);
+  EXPECT_EQ(knownApps().size(), 12u + 4 * 8 + 8 + 4);
 }
 
 } // namespace

@@ -18,7 +18,8 @@ APPS = ["mc", "sw", "nw", "ec", "mum", "sl", "sm", "mandelbrot", "spmv", "bfs",
         "pip", "spgemm", "jacobi", "rho",
         "roots", "sat", "lz", "sph",
         "flatten", "tsp", "lpm", "isect",
-        "ssa", "ik", "voxel", "cdc", "sudoku", "viterbi", "pull", "range"]
+        "ssa", "ik", "voxel", "cdc", "sudoku", "viterbi", "pull", "range",
+        "poisson", "lm", "ufind", "chain"]
 # Small sizes in each app's unit; apps not listed use DEFAULT_SIZE.
 SIZES = {"mc": 32 ** 3, "sw": 3000, "nw": 3000}
 DEFAULT_SIZE = 4096

@@ -12,7 +12,8 @@ for app in mc sw nw ec mum sl sm mandelbrot spmv bfs matpow walk kepler primes r
            pip spgemm jacobi rho \
            roots sat lz sph \
            flatten tsp lpm isect \
-           ssa ik voxel cdc sudoku viterbi pull range; do
+           ssa ik voxel cdc sudoku viterbi pull range \
+           poisson lm ufind chain; do
   src=$APPS/$app/$app.cu
   [[ -f $src ]] || { echo "FAIL $app: no $src"; exit 1; }
   "$@" -O2 -fpass-plugin="$PLUGIN" --cuda-device-only -S -emit-llvm -o /dev/null \
