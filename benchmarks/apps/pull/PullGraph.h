@@ -33,11 +33,11 @@
 // 1.4 s of one core for the default size.
 #pragma once
 
+#include "../common/IntegerSqrt.h"
 #include "../common/ParallelFor.h"
 #include "../common/Random.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -76,16 +76,6 @@ inline uint32_t drawInDegree(bench::Rng &R) {
   }
 }
 
-// floor(sqrt(X)), exact: the double's root is only the first guess.
-inline uint64_t integerSqrt(uint64_t X) {
-  uint64_t Root = uint64_t(std::sqrt(double(X)));
-  while (Root * Root > X)
-    --Root;
-  while ((Root + 1) * (Root + 1) <= X)
-    ++Root;
-  return Root;
-}
-
 // Popular pages' ids: popularity rank r is page r M + Offset (mod N), M the
 // first number coprime to N from floor(N (sqrt(5) - 1) / 2) up: consecutive
 // ranks land far apart (a golden-ratio sequence), so popular pages are
@@ -100,8 +90,8 @@ struct Popularity {
       ++Multiplier;
     // A stream apart from the vertices' (bench::itemRng's).
     Offset = bench::Rng(Seed ^ 0x706f70756c617273ull).next() % N;
-    RootLow = integerSqrt(uint64_t(RankOffset) << (2 * RootFracBits));
-    RootSpan = integerSqrt((N + RankOffset) << (2 * RootFracBits)) - RootLow;
+    RootLow = bench::integerSqrt(uint64_t(RankOffset) << (2 * RootFracBits));
+    RootSpan = bench::integerSqrt((N + RankOffset) << (2 * RootFracBits)) - RootLow;
   }
 
   // A rank r with probability proportional to about 1 / sqrt(r + 16): r + 16

@@ -35,10 +35,10 @@
 // without compression.
 #pragma once
 
+#include "../common/IntegerSqrt.h"
 #include "../common/ParallelFor.h"
 #include "../common/Random.h"
 
-#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -117,22 +117,12 @@ struct Forest {
 
 namespace detail {
 
-// floor(sqrt(X)), exact: the double's root is only the first guess.
-inline uint64_t integerSqrt(uint64_t X) {
-  uint64_t Root = uint64_t(std::sqrt(double(X)));
-  while (Root * Root > X)
-    --Root;
-  while ((Root + 1) * (Root + 1) <= X)
-    ++Root;
-  return Root;
-}
-
 // A run length s with P(s >= x) = RunScale / x^2: floor(sqrt(RunScale / u))
 // for u = K / 2^53 in (0, 1], one 64-bit division.
 inline uint32_t drawRunLength(bench::Rng &R) {
   for (;;) {
     const uint64_t K = (R.next() >> 11) + 1;
-    const uint64_t Length = integerSqrt((RunScale << 53) / K);
+    const uint64_t Length = bench::integerSqrt((RunScale << 53) / K);
     if (Length <= MaxRun)
       return uint32_t(Length);
   }
