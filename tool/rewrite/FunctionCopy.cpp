@@ -74,10 +74,14 @@ unsigned FunctionCopy::requireOffsetAfterToken(SourceLocation Loc, const char *W
 void FunctionCopy::spellAttributeMacros() {
   std::map<unsigned, std::pair<unsigned, std::string>> Spelled; // offset: (length, text)
   for (const Attr *A : F.attrs()) {
-    const char *Spelling = isa<CUDAHostAttr>(A)     ? "__host__"
-                           : isa<CUDADeviceAttr>(A) ? "__device__"
-                           : isa<CUDAGlobalAttr>(A) ? "__global__"
-                                                    : nullptr;
+    // CUDA's inlining keywords too: a header's NOINLINE macro goes with
+    // its host-device one (benchmarks/apps/lm/LmFit.h).
+    const char *Spelling = isa<CUDAHostAttr>(A)       ? "__host__"
+                           : isa<CUDADeviceAttr>(A)   ? "__device__"
+                           : isa<CUDAGlobalAttr>(A)   ? "__global__"
+                           : isa<NoInlineAttr>(A)     ? "__noinline__"
+                           : isa<AlwaysInlineAttr>(A) ? "__forceinline__"
+                                                      : nullptr;
     if (!Spelling || !A->getLocation().isMacroID())
       continue;
     CharSourceRange Macro = SM.getExpansionRange(A->getLocation());

@@ -3,8 +3,12 @@
 #pragma once
 #ifdef __CUDACC__
 #define MATH_HD __host__ __device__
+#define MATH_NOINLINE __noinline__
+#define MATH_FORCEINLINE __forceinline__
 #else
 #define MATH_HD
+#define MATH_NOINLINE
+#define MATH_FORCEINLINE inline
 #endif
 
 MATH_HD inline int collatzSteps(unsigned N) {
@@ -16,4 +20,22 @@ MATH_HD inline int collatzSteps(unsigned N) {
   return Steps;
 }
 
+// Kept out of line, as a solver's step is (one call a step).
+MATH_HD MATH_NOINLINE int bitLength(unsigned N) {
+  int Bits = 0;
+  for (; N; N >>= 1)
+    ++Bits;
+  return Bits;
+}
+
+// And always inlined.
+MATH_HD MATH_FORCEINLINE int trailingZeros(unsigned N) {
+  int Zeros = 0;
+  for (; N && !(N & 1); N >>= 1)
+    ++Zeros;
+  return Zeros;
+}
+
 #undef MATH_HD
+#undef MATH_NOINLINE
+#undef MATH_FORCEINLINE
